@@ -58,8 +58,11 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
 def to_record(paper: Paper, doc) -> dict:
     """The public ``kg extract`` record of one paper (see the README)."""
     concepts: dict[tuple[str, str], dict] = {}
+    # A defined acronym is an alias of its long form: "LoRA" joins "Low-Rank Adaptation".
+    expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
     for mention in doc._.kg_mentions or []:
-        _add(concepts, mention, mention.get("alias_of") or mention["text"])
+        text = mention["text"]
+        _add(concepts, mention, expansions.get(text) or mention.get("alias_of") or text)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])

@@ -47,7 +47,9 @@ def _mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | None 
 def trim(span: Span) -> Span:
     """A noun phrase without leading determiners, pronouns, numbers and vague adjectives."""
     start = span.start
-    while start < span.end - 1 and (span.doc[start].pos_ in _SKIP_LEADING_POS or span.doc[start].lower_ in _SKIP_LEADING_LOWER):
+    # a token glued to the next ("two-stage") belongs to the name
+    while start < span.end - 1 and span.doc[start].whitespace_ and (
+            span.doc[start].pos_ in _SKIP_LEADING_POS or span.doc[start].lower_ in _SKIP_LEADING_LOWER):
         start += 1
     end = span.end
     while end > start + 1 and span.doc[end - 1].pos_ == "PUNCT":
@@ -164,8 +166,9 @@ class ConceptFinder:
 
 
 def resolve_overlaps(mentions: list[dict]) -> list[dict]:
-    """Keep, among overlapping mentions, the one of the more reliable rule (then the longer)."""
-    ranked = sorted(mentions, key=lambda m: (-RULE_PRIORITY[m["rule"]], -(m["end"] - m["start"]), m["start"]))
+    """Keep, among overlapping mentions, the longer one ("GRU decoder" over "GRU"), then the
+    one of the more reliable rule."""
+    ranked = sorted(mentions, key=lambda m: (-(m["end"] - m["start"]), -RULE_PRIORITY[m["rule"]], m["start"]))
     kept: list[dict] = []
     for mention in ranked:
         if all(mention["end"] <= k["start"] or k["end"] <= mention["start"] for k in kept):

@@ -1,0 +1,25 @@
+# Two commands do all set-up on a fresh machine with Python >= 3.10:
+#   make demo   builds the bundled NeurIPS 2026 abstracts, prints queries, writes kg-demo.html
+#   make test   runs the test suite
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: install demo test clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --config-settings editable_mode=compat -e ".[test]"
+	touch $@
+
+install: $(BIN)/.installed
+
+demo: install
+	$(BIN)/kg demo --db kg-data -o kg-demo.html
+
+test: install
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf kg-data kg-demo.html .pytest_cache

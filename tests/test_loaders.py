@@ -1,0 +1,94 @@
+import gzip
+import json
+import re
+import shutil
+
+import pytest
+
+from conftest import EXAMPLES
+from loaders import LoadError, LoadReport, load, sniff
+from loaders.text import parse_header
+
+
+def test_seed_files_give_57_papers_with_venue_year_and_position():
+    papers = list(load([str(EXAMPLES)]))
+    assert len(papers) == 57
+    assert {p.venue for p in papers} == {"NeurIPS"}
+    assert {p.year for p in papers} == {2026}
+    assert all(p.title_derived and p.title for p in papers)
+    first = papers[0]
+    assert first.source.endswith("000_8069062931caa10a.txt") and first.position == 1 and first.line == 3
+    assert first.abstract.startswith("This position paper argues")
+
+
+def test_ids_are_stable_and_content_derived(tmp_path):
+    text = "NeurIPS 2026 Papers\n\nWe study A.\n\nWe study B.\n"
+    (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(text.replace("Papers", "论文列表"), encoding="utf-8")
+    a = [p.id for p in load([str(tmp_path / "a.txt")])]
+    b = [p.id for p in load([str(tmp_path / "b.txt")])]
+    assert a == b and len(set(a)) == 2
+    assert all(re.fullmatch(r"p-[0-9a-f]{16}", pid) for pid in a)
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("NeurIPS 2026 Papers", ("NeurIPS", 2026)),
+    ("NeurIPS 2026 论文列表", ("NeurIPS", 2026)),
+    ("ICML 2024", ("ICML", 2024)),
+    ("Reading list", (None, None)),
+])
+def test_header_parsing(header, expected):
+    assert parse_header(header) == expected
+
+
+def test_jsonl_csv_gz_glob_and_forced_format(tmp_path):
+    rows = [
+        {"id": "x1", "title": "Paper One", "abstract": "We propose FooNet.", "year": 2021, "venue": "ACL",
+         "authors": ["Ann Lee", "Bo Chen"], "doi": "10.1/abc", "references": ["x2"]},
+        {"id": "x2", "title": "Paper Two", "abstract": "A survey.", "year": "2020", "venue": "", "authors": "C. D; E. F"},
+    ]
+    (tmp_path / "p.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    with gzip.open(tmp_path / "p2.jsonl.gz", "wt", encoding="utf-8") as out:
+        out.write(json.dumps(rows[0]) + "\n")
+    (tmp_path / "p.csv").write_text("id,title,abstract,year,authors\nc1,T,\"An abstract, with comma.\",2019,A B;C D\n", encoding="utf-8")
+    (tmp_path / "noext").write_text(json.dumps(rows[1]) + "\n", encoding="utf-8")
+
+    jsonl = list(load([str(tmp_path / "p.jsonl")]))
+    assert [p.id for p in jsonl] == ["x1", "x2"]
+    assert jsonl[0].authors == ["Ann Lee", "Bo Chen"] and jsonl[0].references == ["x2"] and jsonl[0].doi == "10.1/abc"
+    assert jsonl[1].year == 2020 and jsonl[1].venue is None and jsonl[1].authors == ["C. D", "E. F"]
+    assert [p.id for p in load([str(tmp_path / "p2.jsonl.gz")])] == ["x1"]
+    csv_paper = next(load([str(tmp_path / "p.csv")]))
+    assert csv_paper.abstract == "An abstract, with comma." and csv_paper.year == 2019 and csv_paper.authors == ["A B", "C D"]
+    assert [p.id for p in load([str(tmp_path / "noext")])] == ["x2"]  # sniffed from content
+    assert len(list(load([str(tmp_path / "*.jsonl*")]))) == 3
+    with pytest.raises(LoadError, match="unknown format"):
+        list(load([str(tmp_path / "p.jsonl")], fmt="xml"))
+    assert sniff("a.txt.gz", "{") == "text" and sniff("x", '{"id": 1}') == "jsonl"
+
+
+def test_bad_records_are_counted_with_file_and_line(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"id": "a", "abstract": "ok"}\n{not json}\n[1]\n{"id": "b"}\n{"id": "c", "abstract": "x", "year": "soon"}\n', encoding="utf-8")
+    report = LoadReport()
+    papers = list(load([str(path)], report=report))
+    assert [p.id for p in papers] == ["a"]
+    assert len(report.skipped) == 4
+    assert report.skipped[0].startswith(f"{path}: line 2: invalid JSON")
+    assert "line 4: record has neither title nor abstract" in report.skipped[2]
+    assert "line 5: year 'soon' is not a number" in report.skipped[3]
+
+
+def test_missing_sources_and_binary_files_are_clear_errors(tmp_path):
+    with pytest.raises(LoadError, match="no such file or folder"):
+        list(load([str(tmp_path / "nope.txt")]))
+    with pytest.raises(LoadError, match="pattern matches no file"):
+        list(load([str(tmp_path / "*.bib")]))
+    (tmp_path / "bin.txt").write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(LoadError, match="not UTF-8"):
+        list(load([str(tmp_path / "bin.txt")]))
+
+
+def test_folder_recurses(tmp_path):
+    shutil.copytree(EXAMPLES, tmp_path / "sub" / "seeds")
+    assert len(list(load([str(tmp_path)]))) == 57

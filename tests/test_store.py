@@ -1,0 +1,88 @@
+"""The embedded ArcadeDB over Bolt: schema, batched loads, idempotence, the server commands."""
+
+import json
+import os
+
+from click.testing import CliRunner
+
+from kg.cli import main
+from kg.graph import graph_rows
+from kg.store import open_store
+from kg.store.embedded import running_server
+from kg.store.schema import create_constraints, load_rows, resolve_references, stats
+
+
+def record(pid, concepts, references=(), citations=()):
+    return {"id": pid, "title": f"Title {pid}", "text": "We propose FooNet. We use BERT on SQuAD.", "venue": "ACL",
+            "year": 2020, "authors": ["Ann Lee"], "references": list(references), "citations": list(citations),
+            "concepts": [{"name": n, "key": n.lower(), "type": t, "aliases": a, "mentions": [[3, 9]],
+                          "evidence": [{"sentence": [0, 18], "rule": "gazetteer", "confidence": 0.9}],
+                          "proposed": p, "confidence": 0.9} for n, t, a, p in concepts]}
+
+
+def test_server_answers_as_neo4j_5(session_store):
+    agent = session_store.driver.get_server_info().agent
+    assert "Neo4j/5" in agent and "ArcadeDB" in agent
+
+
+def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
+    create_constraints(store)
+    batch = [
+        record("a", [("FooNet", "Method", [], True), ("BERT", "Method", ["bert"], False), ("SQuAD", "Dataset", [], None)]),
+        record("b", [("BERT", "Method", ["BERTs"], False)], references=["a", "zz-not-loaded"],
+               citations=[{"text": "Lee (2019)", "start": 0, "end": 10, "authors": ["Lee"], "year": 2019}]),
+    ]
+    for _ in range(2):
+        load_rows(store, graph_rows(batch))
+        resolve_references(store)
+    counts = stats(store)
+    assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1}
+    assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "PROPOSES": 1, "PUBLISHED_IN": 2, "USES": 2, "WROTE": 2}
+    bert = store.run("MATCH (c:Method {id: 'method:bert'}) RETURN c.name AS name, c.aliases AS aliases")
+    assert bert == [{"name": "BERT", "aliases": ["bert", "BERTs"]}]
+    cites = store.run("MATCH (:Paper {id: 'b'})-[:CITES]->(x) RETURN labels(x)[0] AS label, coalesce(x.id, x.key) AS key ORDER BY key")
+    assert cites == [{"label": "Paper", "key": "a"}, {"label": "Reference", "key": "lee-2019"}, {"label": "Reference", "key": "zz-not-loaded"}]
+    evidence = store.run("MATCH (:Paper {id: 'a'})-[r:PROPOSES]->(c) RETURN r.evidence AS e, r.extractor AS x, r.start AS s")
+    assert evidence == [{"e": "We propose FooNet.", "x": "gazetteer", "s": 3}]
+
+
+def test_constraints_reject_duplicates(store):
+    create_constraints(store)
+    store.run("CREATE (:Paper {id: 'dup'})", write=True)
+    from kg.store.embedded import StoreError
+    import pytest
+
+    with pytest.raises(StoreError):
+        store.run("CREATE (:Paper {id: 'dup'})", write=True)
+
+
+def test_server_start_status_stop_and_reuse(tmp_path):
+    runner = CliRunner()
+    db = str(tmp_path / "served")
+    assert runner.invoke(main, ["server", "status", "--db", db]).exit_code == 3
+    started = runner.invoke(main, ["server", "start", "--db", db])
+    assert started.exit_code == 0, started.output
+    try:
+        info = running_server(tmp_path / "served")
+        assert info is not None
+        assert runner.invoke(main, ["server", "status", "--db", db]).exit_code == 0
+        # a command uses the running server instead of starting its own
+        with open_store(db_dir=db) as store:
+            assert store.description.endswith("served")
+            store.run("CREATE (:Paper {id: 'kept'})", write=True)
+        result = runner.invoke(main, ["stats", "--db", db, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["nodes"] == {"Paper": 1}
+        assert running_server(tmp_path / "served").pid == info.pid
+    finally:
+        stopped = runner.invoke(main, ["server", "stop", "--db", db])
+    assert stopped.exit_code == 0 and "Stopped" in stopped.output
+    assert running_server(tmp_path / "served") is None
+    assert oct(os.stat(tmp_path / "served" / "credentials").st_mode & 0o777) == "0o600"
+    assert (tmp_path / "served" / "log").is_dir()
+
+
+def test_wrong_neo4j_uri_is_a_clear_error(tmp_path):
+    result = CliRunner().invoke(main, ["stats", "--uri", "bolt://127.0.0.1:1"], env={"NEO4J_PASSWORD": "secret-value"})
+    assert result.exit_code == 1
+    assert "Neo4j at bolt://127.0.0.1:1" in result.output and "secret-value" not in result.output
