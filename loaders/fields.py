@@ -7,6 +7,7 @@ from typing import Any
 
 from kg.model import Paper, derive_title, stable_id
 
+
 class SkipRecord(Exception):
     """Yielded (not raised) by a reader for one record it cannot use; the load goes on."""
 

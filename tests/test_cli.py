@@ -5,8 +5,8 @@ import re
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES
+
 from kg.cli import main
 
 SEED = str(EXAMPLES / "001_fc757967a80a80b3.txt")

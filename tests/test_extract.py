@@ -19,6 +19,7 @@ def test_pipeline_runs_parser_and_project_components(nlp):
 
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
+
     from loaders import load
 
     for record in extract(load([str(EXAMPLES)]), nlp):

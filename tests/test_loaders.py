@@ -4,8 +4,8 @@ import re
 import shutil
 
 import pytest
-
 from conftest import EXAMPLES
+
 from loaders import LoadError, LoadReport, load, sniff
 from loaders.text import parse_header
 

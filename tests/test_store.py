@@ -49,8 +49,9 @@ def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
 def test_constraints_reject_duplicates(store):
     create_constraints(store)
     store.run("CREATE (:Paper {id: 'dup'})", write=True)
-    from kg.store.embedded import StoreError
     import pytest
+
+    from kg.store.embedded import StoreError
 
     with pytest.raises(StoreError):
         store.run("CREATE (:Paper {id: 'dup'})", write=True)

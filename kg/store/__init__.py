@@ -13,10 +13,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from neo4j import GraphDatabase, READ_ACCESS, WRITE_ACCESS
-from neo4j.exceptions import Neo4jError, ServiceUnavailable, AuthError
+from neo4j import READ_ACCESS, WRITE_ACCESS, GraphDatabase
+from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
-from kg.store.embedded import StoreError, password_for, running_server, start_server, stop_child
+from kg.store.embedded import (
+    StoreError,
+    password_for,
+    running_server,
+    start_server,
+    stop_child,
+)
 
 DEFAULT_DB_DIR = "kg-data"
 

@@ -1,0 +1,9 @@
+"""The ``kg`` command line: a thin skin over the Python API with the same verbs.
+
+Each module registers one family of commands on ``main``.
+"""
+
+from kg.cli import build, query, server, viz  # noqa: F401,E402  (register the commands)
+from kg.cli.app import main
+
+__all__ = ["main"]
