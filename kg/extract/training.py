@@ -1,0 +1,74 @@
+"""Training the project's SciERC entity recogniser (``kg train``).
+
+The shipped model ``kg/extract/models/scierc_ner`` is a spaCy ``ner`` trained
+on the SciERC training split (Luan et al., 2018) with the config
+``kg/extract/models/scierc_ner.cfg``. Its entity types are the project's
+(SciERC Material is Dataset). For checkpoint selection a fixed tenth of the
+training documents is held out; the SciERC dev split is never seen in training.
+
+>>> from kg.extract.training import train                 # doctest: +SKIP
+>>> train("../shared/data/scierc/train.json")              # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import spacy
+from spacy.tokens import DocBin
+
+from kg.evaluation.scierc import read_scierc
+
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+CONFIG = MODELS_DIR / "scierc_ner.cfg"
+MODEL_DIR = MODELS_DIR / "scierc_ner"
+
+
+def holdout(key: str, fraction: float = 0.1) -> bool:
+    """Whether a document is held out for checkpoint selection (stable across runs)."""
+    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) / 0xFFFFFFFF < fraction
+
+
+def make_docbins(train_path: str | Path, out_dir: str | Path, labels: dict[str, str] | None = None) -> tuple[Path, Path]:
+    """``train.spacy`` and ``holdout.spacy`` from a SciERC file, tokenized the way ``kg`` tokenizes."""
+    nlp = spacy.blank("en")
+    bins = {"train": DocBin(), "holdout": DocBin()}
+    for sdoc in read_scierc(train_path):
+        doc = nlp.make_doc(sdoc.text)
+        spans = []
+        for entity in sdoc.entities:
+            span = doc.char_span(entity.start, entity.end, label=(labels or {}).get(entity.label, entity.label))
+            if span is not None and all(span.end <= s.start or s.end <= span.start for s in spans):
+                spans.append(span)
+        doc.ents = sorted(spans, key=lambda s: s.start)
+        bins["holdout" if holdout(sdoc.key) else "train"].add(doc)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, docbin in bins.items():
+        docbin.to_disk(out / f"{name}.spacy")
+    return out / "train.spacy", out / "holdout.spacy"
+
+
+def train(train_path: str | Path, output: str | Path = MODEL_DIR, config: str | Path = CONFIG,
+          overrides: dict | None = None, workdir: str | Path | None = None) -> dict:
+    """Train the recogniser and write the best checkpoint's pipeline to ``output``."""
+    from spacy.cli.train import train as spacy_train
+
+    started = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(workdir or tmp)
+        train_bin, holdout_bin = make_docbins(train_path, work / "corpus")
+        spacy_train(config, work / "out", overrides={"paths.train": str(train_bin), "paths.dev": str(holdout_bin),
+                                                     **(overrides or {})})
+        best = work / "out" / "model-best"
+        output = Path(output)
+        if output.exists():
+            shutil.rmtree(output)
+        nlp = spacy.load(best)
+        nlp.to_disk(output, exclude=["vocab"] if False else [])
+        meta = nlp.meta.get("performance", {})
+    return {"seconds": round(time.time() - started, 1), "output": str(output), "holdout": meta}
