@@ -1,0 +1,67 @@
+"""The arXiv metadata snapshot: one JSON object per line (``id``, ``submitter``,
+``authors``/``authors_parsed``, ``title``, ``abstract``, ``journal-ref``,
+``doi``, ``categories``, ``versions``). Ids become ``arxiv:<id>``; the year is
+that of the first version. The snapshot has no references.
+
+>>> fields = arxiv_fields({"id": "0704.0001v2", "title": "Calculation of prompt diphoton", "abstract": "A study.",
+...     "authors_parsed": [["Balazs", "C.", ""]], "versions": [{"created": "Mon, 2 Apr 2007 19:18:42 GMT"}]})
+>>> fields["id"], fields["authors"], fields["year"]
+('arxiv:0704.0001', ['C. Balazs'], '2007')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, TextIO
+
+from kg.model import Paper
+from loaders import ids
+from loaders.fields import SkipRecord, paper_from_fields
+from loaders.jsondocs import BadRecord, line_of, records
+
+_SIGNS = re.compile(r'"submitter"\s*:|"authors_parsed"\s*:|"journal-ref"\s*:')
+_YEAR = re.compile(r"\b(19|20)\d{2}\b")
+
+
+def detect(head: str) -> bool:
+    return bool(_SIGNS.search(head))
+
+
+def _year(record: dict):
+    for version in record.get("versions") or []:
+        match = _YEAR.search(str(version.get("created") if isinstance(version, dict) else version))
+        if match:
+            return match.group()
+    return record.get("update_date")
+
+
+def _authors(record: dict) -> list[str]:
+    parsed = record.get("authors_parsed")
+    if parsed:
+        return [" ".join(p for p in (parts[1] if len(parts) > 1 else "", parts[0], parts[2] if len(parts) > 2 else "") if p)
+                for parts in parsed if parts]
+    text = re.sub(r"\s+and\s+", ", ", str(record.get("authors") or ""))
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def arxiv_fields(record: dict) -> dict:
+    pid = ids.arxiv_id(record.get("id"))
+    if pid is None:
+        raise ValueError("no arXiv id")
+    return {
+        "id": pid, "title": record.get("title"), "abstract": record.get("abstract"), "year": _year(record),
+        "venue": "arXiv", "authors": _authors(record), "doi": ids.doi(record.get("doi")), "references": [],
+    }
+
+
+def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
+    position = 0
+    for where, record in records(stream):
+        if isinstance(record, BadRecord):
+            yield SkipRecord(str(record))
+            continue
+        position += 1
+        try:
+            yield paper_from_fields(arxiv_fields(record), source, position, line_of(where))
+        except ValueError as err:
+            yield SkipRecord(f"{where}: {err}")

@@ -1,0 +1,59 @@
+"""SciERC documents in the DyGIE JSON-lines shape (``doc_key``, tokenised
+``sentences``, ``ner``, ``relations``): the abstract is the sentences joined.
+
+A ``doc_key`` that is an ACL Anthology id (``P02-1040``) is kept as the paper
+id, so these abstracts join the AAN papers of the same id; other keys become
+``scierc:<doc_key>``.
+
+>>> detokenize(["We", "use", "a", "CRF", "(", "Lafferty", ",", "2001", ")", "."])
+'We use a CRF (Lafferty, 2001).'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, TextIO
+
+from kg.model import Paper
+from loaders.fields import SkipRecord, paper_from_fields
+from loaders.jsondocs import BadRecord, line_of, records
+
+ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
+_NO_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}]|'s|n't)")
+_NO_SPACE_AFTER = re.compile(r"([(\[{]) ")
+
+
+def detect(head: str) -> bool:
+    return '"doc_key"' in head and '"sentences"' in head
+
+
+def detokenize(tokens: list[str]) -> str:
+    text = " ".join(tokens)
+    return _NO_SPACE_AFTER.sub(r"\1", _NO_SPACE_BEFORE.sub(r"\1", text))
+
+
+def doc_fields(doc: dict) -> dict:
+    key = str(doc.get("doc_key") or "").strip()
+    if not key:
+        raise ValueError("no doc_key")
+    sentences = doc.get("sentences")
+    if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
+        raise ValueError("sentences is not a list of token lists")
+    return {
+        "id": key if ACL_ID.match(key) else f"scierc:{key}",
+        "abstract": " ".join(detokenize([str(t) for t in sentence]) for sentence in sentences),
+        "references": [],
+    }
+
+
+def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
+    position = 0
+    for where, doc in records(stream):
+        if isinstance(doc, BadRecord):
+            yield SkipRecord(str(doc))
+            continue
+        position += 1
+        try:
+            yield paper_from_fields(doc_fields(doc), source, position, line_of(where))
+        except ValueError as err:
+            yield SkipRecord(f"{where}: {err}")
