@@ -1,43 +1,247 @@
-"""Graphs worth drawing, read from the store as networkx graphs."""
+"""The views of ``kg viz``, read from the store as networkx graphs and ready to render.
+
+>>> from kg.store import open_store                                # doctest: +SKIP
+>>> from visuals.views import build_view
+>>> with open_store("kg-data") as store:                           # doctest: +SKIP
+...     view = build_view(store, "concept", focus="method:lora", depth=2)
+...     view.write("lora.html")
+"""
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
 import networkx as nx
 
-from kg.store import Store
+from visuals.reads import (
+    CITATIONS,
+    CITING_PAPERS,
+    CONCEPT_TYPES,
+    INTO_CONCEPTS,
+    MENTIONS,
+    NODE_TYPES,
+    OUT_OF_PAPERS,
+    ViewError,
+    checked_types,
+    describe,
+    find_focus,
+    paper_concept_pairs,
+)
+from visuals.render import Omitted, cap, render_html, write_html
 
-OVERVIEW_QUERY = """
-MATCH (p:Paper)-[r]->(c:Concept)
-WITH c, count(DISTINCT p) AS papers
-WHERE papers >= $min_papers
-RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, papers
-ORDER BY papers DESC, name
-LIMIT $top
-"""
-OVERVIEW_EDGES = """
-MATCH (p:Paper)-[r]->(c:Concept)
-WHERE c.id IN $concepts
-RETURN p.id AS paper, p.title AS title, p.year AS year, p.venue AS venue, left(p.abstract, 300) AS excerpt,
-       c.id AS concept, type(r) AS rel, r.evidence AS evidence
-"""
+VIEWS = ("overview", "paper", "concept", "cooccurrence", "similarity", "citations")
+NEIGHBOURS_PER_PAPER = 8   # similarity keeps each paper's strongest links only, so the picture stays readable
+MAX_SHARED_BY = 500        # a concept in more papers than this links too many pairs to draw (and weighs little)
 
 
-def overview(store: Store, top: int = 150, min_papers: int = 2) -> tuple[nx.Graph, str]:
-    """Papers and the ``top`` concepts shared by at least ``min_papers`` papers."""
-    concepts = store.run(OVERVIEW_QUERY, {"top": top, "min_papers": min_papers})
-    total = store.run("MATCH (c:Concept) RETURN count(c) AS n")[0]["n"]
+@dataclass
+class View:
+    """A graph to draw, with what the page should say about it."""
+    graph: nx.Graph
+    heading: str
+    subtitle: str = ""
+    omitted: Omitted = field(default_factory=Omitted)
+    size_by: str = "pagerank"
+    color_by: str = "type"
+
+    def render(self) -> str:
+        return render_html(self.graph, self.heading, self.subtitle, size_by=self.size_by, color_by=self.color_by,
+                           omitted=self.omitted)
+
+    def write(self, path: str | Path) -> Path:
+        return write_html(self.graph, path, self.heading, self.subtitle, size_by=self.size_by, color_by=self.color_by,
+                          omitted=self.omitted)
+
+
+def build_view(store, view: str = "overview", *, focus: str | None = None, depth: int = 2, types=None, top: int = 300,
+               min_weight: float = 0.0, min_papers: int = 2, size_by: str = "pagerank") -> View:
+    """Build one of :data:`VIEWS` from ``store`` (an open :class:`kg.store.Store`)."""
+    if view not in VIEWS:
+        raise ViewError(f"unknown view {view!r}: choose from {', '.join(VIEWS)}")
+    if top < 1 or depth < 1:
+        raise ViewError("--top and --depth must be at least 1")
+    if view in ("paper", "concept"):
+        if not focus:
+            raise ViewError(f"the {view} view needs --focus (a {view} id or name)")
+        built = ego(store, view, focus, depth, checked_types(types), top, size_by)
+    elif view == "overview":
+        built = overview(store, top, min_papers, checked_types(types), size_by)
+    elif view == "cooccurrence":
+        built = cooccurrence(store, top, min_papers, min_weight, checked_types(types, CONCEPT_TYPES), size_by)
+    elif view == "similarity":
+        built = similarity(store, top, min_weight, checked_types(types, CONCEPT_TYPES), size_by)
+    else:
+        built = citations(store, top, focus, depth, checked_types(types, ("Paper", "Reference")), size_by)
+    built.size_by = size_by
+    return built
+
+
+def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
+    """Papers and the concepts that at least ``min_papers`` of them share; the ``top`` nodes by PageRank."""
+    pairs = paper_concept_pairs(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
+    shared_by = Counter(concept for _, concept in pairs)
     graph = nx.Graph()
-    for c in concepts:
-        aliases = ", ".join(c["aliases"] or [])
-        graph.add_node(c["id"], label=c["name"], type=c["type"],
-                       title=f"{c['name']} ({c['type']})\n{c['papers']} papers" + (f"\naliases: {aliases}" if aliases else ""))
-    for row in store.run(OVERVIEW_EDGES, {"concepts": [c["id"] for c in concepts]}):
-        if row["paper"] not in graph:
-            where = ", ".join(str(x) for x in (row["venue"], row["year"]) if x)
-            graph.add_node(row["paper"], label=row["title"][:40], type="Paper",
-                           title=f"{row['title']}\n{where}\n\n{row['excerpt']}…")
-        graph.add_edge(row["paper"], row["concept"], weight=1, title=f"{row['rel']}: {row['evidence'] or ''}")
-    papers = sum(1 for _, d in graph.nodes(data=True) if d["type"] == "Paper")
-    subtitle = (f"{papers} papers and the {len(concepts)} concepts (of {total}) that at least {min_papers} papers share; "
-                f"node size shows degree. Hover for details.")
-    return graph, subtitle
+    graph.add_edges_from((p, c) for p, c in pairs if shared_by[c] >= min_papers)
+    _keep_types(describe(store, graph), types)
+    graph, omitted = cap(graph, top, size_by)
+    papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
+    subtitle = (f"{papers:,} papers and {graph.number_of_nodes() - papers:,} concepts; a concept is shown when at least "
+                f"{min_papers} papers name it ({len(shared_by):,} concepts in all). A link: the paper names the concept.")
+    return View(graph, "Papers and the concepts they share", subtitle, omitted)
+
+
+def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str) -> View:
+    """Everything within ``depth`` links of one paper or concept; the nearest first when capped."""
+    centre = find_focus(store, kind, focus)
+    graph, distance, frontier = nx.Graph(), {centre: 0}, {centre}
+    graph.add_node(centre)
+    budget = top * 20
+    for hop in range(1, depth + 1):
+        rows = _neighbour_rows(store, sorted(frontier), budget)
+        frontier = set()
+        for row in rows:
+            graph.add_edge(row["source"], row["target"], title=row["rel"])
+            for node in (row["source"], row["target"]):
+                if node not in distance:
+                    distance[node] = hop
+                    frontier.add(node)
+        if not frontier:
+            break
+    describe(store, graph)
+    _keep_types(graph, types, keep=centre)
+    for node in graph:
+        graph.nodes[node]["rank"] = (depth - distance[node]) * 1e6 + graph.degree(node)
+    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} nearest to the focus, then the best linked")
+    name = graph.nodes[centre].get("label", centre)
+    subtitle = (f"Everything within {depth} link{'s' if depth > 1 else ''} of the {kind} “{name}” ({centre}): "
+                f"the concepts papers name, the papers naming them, and citations.")
+    return View(graph, f"Around the {kind} {name}", subtitle, omitted)
+
+
+def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
+    params = {"ids": ids, "rels": [*MENTIONS, "CITES"], "limit": limit}
+    return (store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params)
+            + store.run(INTO_CONCEPTS, {**params, "rels": list(MENTIONS)}))
+
+
+def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
+    """Concepts linked by the papers that name both, coloured by community (Louvain, networkx)."""
+    papers_of: dict[str, set] = {}
+    for paper, concept in paper_concept_pairs(store, types):
+        papers_of.setdefault(concept, set()).add(paper)
+    kept = {c for c, ps in papers_of.items() if len(ps) >= min_papers}
+    by_paper: dict[str, list] = {}
+    for concept in kept:
+        for paper in papers_of[concept]:
+            by_paper.setdefault(paper, []).append(concept)
+    weights: Counter = Counter()
+    for concepts in by_paper.values():
+        weights.update(itertools.combinations(sorted(concepts), 2))
+    graph = nx.Graph()
+    graph.add_nodes_from(kept)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items() if w >= max(min_weight, 1))
+    for concept in kept:
+        graph.nodes[concept]["rank"] = len(papers_of[concept])
+    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} concepts named by the most papers")
+    describe(store, graph)
+    for u, v, d in graph.edges(data=True):
+        d["title"] = f"{d['weight']:g} shared paper{'s' if d['weight'] != 1 else ''}"
+    communities = _communities(graph)
+    subtitle = (f"Concepts named by at least {min_papers} papers, linked when papers name both (width: shared papers); "
+                f"colour shows {communities} communities found by Louvain modularity.")
+    return View(graph, "Concepts that appear together", subtitle, omitted, color_by="community")
+
+
+def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
+    """Papers linked by shared concepts, each weighing ln(1 + N / papers naming it), as in ``kg similar``."""
+    concepts_of: dict[str, set] = {}
+    for paper, concept in paper_concept_pairs(store, types):
+        concepts_of.setdefault(paper, set()).add(concept)
+    total = store.run("MATCH (p:Paper) RETURN count(p) AS n")[0]["n"]
+    weights = idf_similarity(concepts_of, total)
+    graph = nx.Graph()
+    graph.add_nodes_from(concepts_of)
+    for paper, links in _strongest(weights, NEIGHBOURS_PER_PAPER).items():
+        for other, w in links:
+            if w >= min_weight:
+                graph.add_edge(paper, other, weight=round(w, 3), title=f"similarity {w:.2f} (sum of shared concepts' IDF)")
+    graph.remove_nodes_from([n for n in list(graph) if graph.degree(n) == 0])
+    for node in graph:
+        graph.nodes[node]["rank"] = graph.degree(node, weight="weight")
+    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} papers with the largest total similarity")
+    describe(store, graph)
+    communities = _communities(graph)
+    subtitle = (f"Papers linked by the concepts they share, a rare concept weighing more (IDF, as kg similar); each paper "
+                f"keeps its {NEIGHBOURS_PER_PAPER} strongest links; colour shows {communities} communities.")
+    return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
+
+
+def idf_similarity(concepts_of: dict[str, set], total: int | None = None) -> Counter:
+    """Pair weights as ``kg similar`` scores them: the sum over shared concepts of ln(1 + N / df).
+
+    ``N`` is ``total`` papers (default: the papers given), ``df`` the papers naming the concept.
+
+    >>> w = idf_similarity({"a": {"x", "y"}, "b": {"x", "y"}, "c": {"y"}})
+    >>> round(w[("a", "b")], 3), round(w[("a", "c")], 3)
+    (1.609, 0.693)
+    """
+    n = total or len(concepts_of)
+    papers_of: dict[str, list] = {}
+    for paper, concepts in concepts_of.items():
+        for concept in concepts:
+            papers_of.setdefault(concept, []).append(paper)
+    weights: Counter = Counter()
+    for concept, papers in papers_of.items():
+        if 2 <= len(papers) <= MAX_SHARED_BY:
+            idf = math.log(1 + n / len(papers))
+            weights.update({pair: idf for pair in itertools.combinations(sorted(papers), 2)})
+    return weights
+
+
+def _strongest(weights: Counter, k: int) -> dict[str, list]:
+    links: dict[str, list] = {}
+    for (a, b), w in weights.items():
+        if w > 0:
+            links.setdefault(a, []).append((b, w))
+            links.setdefault(b, []).append((a, w))
+    return {p: sorted(ls, key=lambda x: (-x[1], x[0]))[:k] for p, ls in links.items()}
+
+
+def citations(store, top: int, focus: str | None, depth: int, types, size_by: str) -> View:
+    """The citation graph, (:Paper)-[:CITES]->(:Paper|:Reference); around one paper with ``focus``."""
+    graph = nx.DiGraph()
+    graph.add_edges_from((r["source"], r["target"]) for r in store.run(CITATIONS))
+    heading, scope = "Who cites whom", "All citations"
+    if focus:
+        centre = find_focus(store, "paper", focus)
+        if centre not in graph:
+            raise ViewError(f"the paper {centre} neither cites nor is cited by a loaded record")
+        graph = nx.ego_graph(graph, centre, radius=depth, undirected=True).copy()
+        heading, scope = f"Citations around {centre}", f"Citations within {depth} links of {centre}"
+    describe(store, graph)
+    _keep_types(graph, types)
+    graph, omitted = cap(graph, top, size_by)
+    refs = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Reference")
+    subtitle = (f"{scope}: an arrow points from the citing paper to the cited work; {refs:,} of the shown works are "
+                f"references not loaded as papers.")
+    return View(graph, heading, subtitle, omitted)
+
+
+def _communities(graph: nx.Graph) -> int:
+    """Label each node with its Louvain community (largest first); return how many there are."""
+    if graph.number_of_nodes() == 0:
+        return 0
+    found = nx.community.louvain_communities(graph, weight="weight", seed=7)
+    for number, members in enumerate(sorted(found, key=lambda c: (-len(c), min(map(str, c))))):
+        for node in members:
+            graph.nodes[node]["community"] = number
+    return len(found)
+
+
+def _keep_types(graph: nx.Graph, types, keep=None) -> nx.Graph:
+    graph.remove_nodes_from([n for n, d in list(graph.nodes(data=True)) if n != keep and d.get("type") not in types])
+    return graph

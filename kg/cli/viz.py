@@ -1,36 +1,72 @@
-"""``kg viz``: interactive HTML views."""
+"""``kg viz``: interactive HTML views, one offline file each."""
 
 from __future__ import annotations
 
 import click
 
-from kg.cli.app import handle_errors, main, store_options
+from kg.cli.app import fail, handle_errors, main, store_options
 
 
 @main.command()
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
-@click.option("--top", default=150, show_default=True, help="Most concepts to show.")
-@click.option("--min-papers", default=2, show_default=True, help="Show concepts shared by at least this many papers.")
+@click.option("--view", "view_name", default="overview", show_default=True,
+              type=click.Choice(["overview", "paper", "concept", "cooccurrence", "similarity", "citations"]),
+              help="What to draw (see below).")
+@click.option("--focus", help="Paper or concept id (or exact title/name) at the centre of a paper, concept or citations view.")
+@click.option("--depth", default=2, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
+@click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Domain,Reference.")
+@click.option("--top", default=300, show_default=True, type=click.IntRange(1), help="Most nodes to draw; the page says what was left out.")
+@click.option("--min-weight", default=0.0, show_default=True, type=float,
+              help="Weakest link to draw: shared papers (cooccurrence) or summed IDF (similarity).")
+@click.option("--min-papers", default=2, show_default=True, type=click.IntRange(1),
+              help="Show concepts named by at least this many papers (overview, cooccurrence).")
+@click.option("--size", "size_by", default="pagerank", show_default=True, type=click.Choice(["pagerank", "degree"]),
+              help="What node size shows.")
 @store_options
 @handle_errors
-def viz(output, top, min_papers, db_dir, uri):
-    """Write an interactive HTML view of the graph (one offline file).
+def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, size_by, db_dir, uri):
+    """Write an interactive HTML view of the graph: one self-contained file that works offline.
+
+    \b
+    Views:
+      overview      the most important papers and concepts (PageRank)
+      paper         everything within --depth links of one paper (--focus)
+      concept       everything within --depth links of one concept (--focus)
+      cooccurrence  concepts linked by the papers they share, coloured by community
+      similarity    papers linked by shared concepts, rare concepts weighing more (IDF)
+      citations     (:Paper)-[:CITES]->(:Paper|:Reference), all or around --focus
 
     \b
     Example:
-      kg viz -o overview.html --top 100
+      kg viz -o overview.html
+      kg viz --view concept --focus method:lora --depth 2 -o lora.html
+      kg viz --view cooccurrence --types Method,Task --top 200 -o concepts.html
+      kg viz --view similarity --min-weight 2 -o similar.html
     """
     from kg.store import open_store
+    from visuals.reads import ViewError
+    from visuals.views import build_view
 
     with open_store(db_dir, uri) as store:
-        write_overview(store, output, top, min_papers)
+        try:
+            view = build_view(store, view_name, focus=focus, depth=depth, types=types, top=top, min_weight=min_weight,
+                              min_papers=min_papers, size_by=size_by)
+        except ViewError as err:
+            fail(str(err))
+        _write(view, output)
 
 
-def write_overview(store, output, top: int, min_papers: int) -> None:
-    """Write the overview view of ``store`` to ``output``."""
-    from visuals import write_html
-    from visuals.views import overview
+def _write(view, output) -> None:
+    if view.graph.number_of_nodes() == 0:
+        click.echo("Warning: nothing to draw with these options (the page says so).", err=True)
+    view.write(output)
+    left = view.omitted.sentence()
+    click.echo(f"Wrote {output} ({view.graph.number_of_nodes():,} nodes, {view.graph.number_of_edges():,} edges)."
+               + (f" {left}" if left else ""), err=True)
 
-    graph, subtitle = overview(store, top=top, min_papers=min_papers)
-    write_html(graph, output, "Papers and the concepts they share", subtitle)
-    click.echo(f"Wrote {output} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges).", err=True)
+
+def write_overview(store, output, top: int = 300, min_papers: int = 2) -> None:
+    """Write the overview view of ``store`` to ``output`` (used by ``kg demo``)."""
+    from visuals.views import build_view
+
+    _write(build_view(store, "overview", top=top, min_papers=min_papers), output)

@@ -1,0 +1,108 @@
+"""What the views read from the store: Cypher with parameters only, and node details as graph attributes."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from visuals.graphs import concept_tooltip, paper_tooltip, short
+
+NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Domain", "Reference")
+CONCEPT_TYPES = NODE_TYPES[1:6]
+MENTIONS = ("PROPOSES", "USES", "ADDRESSES", "EVALUATES_ON", "MEASURES", "IN_DOMAIN")
+
+PAPER_CONCEPT_PAIRS = """
+MATCH (p:Paper)-[r]->(c:Concept)
+WHERE type(r) IN $rels AND c.type IN $types
+RETURN p.id AS paper, c.id AS concept
+"""
+CITATIONS = """
+MATCH (p:Paper)-[:CITES]->(t)
+RETURN p.id AS source, coalesce(t.id, t.key) AS target
+"""
+OUT_OF_PAPERS = """
+MATCH (p:Paper)-[r]->(m)
+WHERE p.id IN $ids AND type(r) IN $rels
+RETURN p.id AS source, coalesce(m.id, m.key) AS target, type(r) AS rel
+LIMIT $limit
+"""
+CITING_PAPERS = """
+MATCH (q:Paper)-[:CITES]->(p:Paper)
+WHERE p.id IN $ids
+RETURN q.id AS source, p.id AS target, 'CITES' AS rel
+LIMIT $limit
+"""
+INTO_CONCEPTS = """
+MATCH (p:Paper)-[r]->(c:Concept)
+WHERE c.id IN $ids AND type(r) IN $rels
+RETURN p.id AS source, c.id AS target, type(r) AS rel
+LIMIT $limit
+"""
+PAPER_DETAILS = """
+MATCH (p:Paper) WHERE p.id IN $ids
+RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, left(p.abstract, 400) AS abstract
+"""
+CONCEPT_DETAILS = """
+MATCH (c:Concept) WHERE c.id IN $ids
+OPTIONAL MATCH (p:Paper)-[]->(c)
+RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, count(DISTINCT p) AS papers
+"""
+REFERENCE_DETAILS = """
+MATCH (r:Reference) WHERE r.key IN $ids
+RETURN r.key AS id, r.authors AS authors, r.year AS year
+"""
+FIND_PAPER = """
+MATCH (p:Paper) WHERE p.id = $key OR toLower(p.title) = toLower($key)
+RETURN p.id AS id ORDER BY p.id LIMIT 1
+"""
+FIND_CONCEPT = """
+MATCH (c:Concept) WHERE c.id = $key OR toLower(c.name) = toLower($key)
+OPTIONAL MATCH (p:Paper)-[]->(c)
+RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
+"""
+
+
+class ViewError(ValueError):
+    """A view cannot be built as asked (unknown focus, bad option); the message says why."""
+
+
+def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
+    """``types`` (names or one comma-separated string) checked against ``allowed``; all when empty."""
+    if not types:
+        return tuple(allowed)
+    names = [t.strip() for t in (types.split(",") if isinstance(types, str) else types) if t.strip()]
+    by_lower = {a.lower(): a for a in allowed}
+    unknown = [t for t in names if t.lower() not in by_lower]
+    if unknown:
+        raise ViewError(f"unknown type(s) {', '.join(unknown)}: choose from {', '.join(allowed)}")
+    return tuple(by_lower[t.lower()] for t in names)
+
+
+def paper_concept_pairs(store, types=CONCEPT_TYPES) -> list[tuple[str, str]]:
+    rows = store.run(PAPER_CONCEPT_PAIRS, {"rels": list(MENTIONS), "types": list(types)})
+    return [(r["paper"], r["concept"]) for r in rows]
+
+
+def find_focus(store, kind: str, key: str) -> str:
+    """The id of the paper or concept named by ``key`` (its id, or its title/name in any case)."""
+    rows = store.run(FIND_PAPER if kind == "paper" else FIND_CONCEPT, {"key": key})
+    if not rows:
+        hint = "a paper id (p-...) or exact title" if kind == "paper" else "a concept id (method:...) or name"
+        raise ViewError(f"no {kind} matches {key!r}: give {hint}")
+    return rows[0]["id"]
+
+
+def describe(store, graph: nx.Graph) -> nx.Graph:
+    """Fill in every node's ``label``, ``type`` and ``title`` (tooltip) from the store."""
+    ids = list(graph.nodes)
+    for row in store.run(PAPER_DETAILS, {"ids": ids}):
+        graph.add_node(row["id"], type="Paper", label=short(row["title"], 32), year=row["year"],
+                       title=paper_tooltip(row["title"], row["year"], row["venue"], row["abstract"]))
+    for row in store.run(CONCEPT_DETAILS, {"ids": ids}):
+        graph.add_node(row["id"], type=row["type"], label=row["name"], papers=row["papers"],
+                       title=concept_tooltip(row["name"], row["type"], row["aliases"], row["papers"]))
+    for row in store.run(REFERENCE_DETAILS, {"ids": ids}):
+        who = ", ".join(row["authors"] or []) or row["id"]
+        label = f"{short(who, 30)} {row['year'] or ''}".strip()
+        graph.add_node(row["id"], type="Reference", label=label,
+                       title=f"{label}\ncited reference, not loaded as a paper (key {row['id']})")
+    return graph
