@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
+from kg.citations import CitationReport
 from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.store import Store
-from kg.store.schema import create_constraints, load_rows, resolve_references
+from kg.store.schema import create_constraints, load_rows
 from loaders import LoadReport, load
 
 PAPERS_PER_BATCH = 200
@@ -27,6 +28,7 @@ PAPERS_PER_BATCH = 200
 class BuildReport:
     papers: int
     load: LoadReport
+    citations: CitationReport = field(default_factory=CitationReport)
 
 
 def batched(items: Iterable, size: int) -> Iterator[list]:
@@ -45,13 +47,15 @@ def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_proces
           on_paper: Callable[[dict], None] | None = None) -> BuildReport:
     """Load ``sources`` into ``store``; a rerun changes no counts."""
     report = LoadReport()
+    citations = CitationReport()
     create_constraints(store)
     papers = 0
     for records in batched(extract_sources(sources, fmt, report, n_process), PAPERS_PER_BATCH):
-        load_rows(store, graph_rows(records))
+        # each batch links its references to papers already stored, and earlier
+        # references to its own papers, so no pass over the whole graph is needed
+        load_rows(store, graph_rows(records), citations=citations)
         papers += len(records)
         if on_paper:
             for record in records:
                 on_paper(record)
-    resolve_references(store)
-    return BuildReport(papers=papers, load=report)
+    return BuildReport(papers=papers, load=report, citations=citations)

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -29,10 +31,36 @@ def concept_id(type_: str, key: str) -> str:
     return f"{type_.lower()}:{key}"
 
 
+_NAME_SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
+
+
+def surname(name: str) -> str:
+    """A person's family name folded for matching: accents and case dropped,
+    "Family, Given" understood, suffixes skipped.
+
+    >>> surname("Hal Daumé III"), surname("Rush, Alexander M."), surname("van der Berg")
+    ('daume', 'rush', 'berg')
+    """
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    if folded.count(",") == 1:
+        folded = folded.split(",")[0]
+    words = [re.sub(r"[^a-z0-9-]", "", w) for w in folded.replace(",", " ").split()]
+    words = [w for w in words if w and w not in _NAME_SUFFIXES]
+    return words[-1] if words else ""
+
+
+
+
 def reference_key(citation: dict) -> str:
     """The key of an in-text citation: first author's surname and year ("hu-2021")."""
-    surname = (citation["authors"] or ["unknown"])[0].split()[-1].lower()
-    return f"{surname}-{citation['year'] if citation['year'] else 'n.d.'}"
+    name = surname((citation["authors"] or [""])[0]) or "unknown"
+    return f"{name}-{citation['year'] if citation['year'] else 'n.d.'}"
+
+
+def cite_key(authors: list[str] | None, year: int | None) -> str | None:
+    """The in-text citation key a paper answers to ("vaswani-2017"), if it has a first author and a year."""
+    name = surname(authors[0]) if authors else ""
+    return f"{name}-{year}" if name and year else None
 
 
 @dataclass
@@ -50,10 +78,14 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
     rows = GraphRows()
     for record in records:
         text = record["text"]
+        # a paper without abstract is extracted from its title; store no abstract for it
+        # (so that it does not hide one another source gives for the same paper)
+        abstract = "" if text == record["title"] and not record.get("title_derived") else text
         rows.papers.append({
             "id": record["id"], "title": record["title"], "title_derived": record.get("title_derived", False),
-            "abstract": text, "year": record.get("year"), "venue": record.get("venue"), "doi": record.get("doi"),
+            "abstract": abstract, "year": record.get("year"), "venue": record.get("venue"), "doi": record.get("doi"),
             "source": record.get("source"), "position": record.get("position"),
+            "cite_key": cite_key(record.get("authors"), record.get("year")),
         })
         if record.get("venue"):
             rows.venues.append({"paper": record["id"], "name": record["venue"]})
@@ -75,8 +107,9 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
             rows.references.append({
                 "paper": record["id"], "key": reference_key(citation), "authors": citation["authors"],
                 "year": citation["year"], "evidence": citation["text"], "start": citation["start"], "end": citation["end"],
+                "in_text": True,
             })
         for ref in record.get("references") or []:
             rows.references.append({"paper": record["id"], "key": ref, "authors": [], "year": None,
-                                    "evidence": None, "start": None, "end": None})
+                                    "evidence": None, "start": None, "end": None, "in_text": False})
     return rows

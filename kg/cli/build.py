@@ -95,6 +95,8 @@ def _build(sources, fmt, db_dir, uri, processes):
             report = run_build(sources, store, fmt, processes)
         click.echo(f"Built {report.papers} papers from {report.load.files} file(s) into {store.description} "
                    f"in {time.monotonic() - start:.1f} s.", err=True)
+        for line in report.citations.lines():
+            click.echo(line, err=True)
         report_skips(report.load)
 
 

@@ -17,11 +17,17 @@ CONSTRAINTS = (
     ("venue_name", "Venue", "name"),
 )
 
+# A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
+# had where the new record is empty, and keeps a real title over a derived one.
 MERGE_PAPERS = """
 UNWIND $rows AS row
 MERGE (p:Paper {id: row.id})
-SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = row.abstract,
-    p.year = row.year, p.venue = row.venue, p.doi = row.doi, p.source = row.source, p.position = row.position
+WITH p, row, (row.title_derived AND p.title IS NOT NULL AND NOT coalesce(p.title_derived, true)) AS keep_title
+SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
+    p.title_derived = CASE WHEN keep_title THEN false ELSE row.title_derived END,
+    p.abstract = CASE WHEN coalesce(row.abstract, '') = '' THEN coalesce(p.abstract, '') ELSE row.abstract END,
+    p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
+    p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position
 """
 MERGE_CONCEPTS = """
 UNWIND $rows AS row
@@ -49,6 +55,8 @@ MATCH (p:Paper {id: row.paper})
 MERGE (a:Author {name: row.name})
 MERGE (a)-[:WROTE]->(p)
 """
+# Citations (see kg.citations.link): a reference to a loaded paper is a Paper->Paper link,
+# any other is kept as a Reference until the paper it names is loaded.
 MERGE_REFERENCES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
@@ -57,25 +65,76 @@ ON CREATE SET r.authors = row.authors, r.year = row.year
 MERGE (p)-[c:CITES]->(r)
 SET c.evidence = row.evidence, c.start = row.start, c.end = row.end
 """
-# A reference whose key is now a loaded paper's id becomes a link to that paper.
-RESOLVE_REFERENCES = """
-MATCH (p:Paper)-[c:CITES]->(r:Reference)
-MATCH (q:Paper {id: r.key})
-MERGE (p)-[:CITES]->(q)
-DELETE c
+MERGE_PAPER_CITES = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})
+MATCH (q:Paper {id: row.target})
+MERGE (p)-[c:CITES]->(q)
+SET c.evidence = coalesce(row.evidence, c.evidence), c.start = coalesce(row.start, c.start), c.end = coalesce(row.end, c.end)
 """
-DROP_ORPHAN_REFERENCES = "MATCH (r:Reference) WHERE NOT EXISTS { MATCH (:Paper)-[:CITES]->(r) } DELETE r"
+# A Reference whose paper is now loaded becomes a link to that paper (evidence kept).
+RELINK_REFERENCES = """
+UNWIND $rows AS row
+MATCH (r:Reference {key: row.key})
+MATCH (q:Paper {id: row.target})
+MATCH (p:Paper)-[c:CITES]->(r)
+WHERE p <> q
+MERGE (p)-[n:CITES]->(q)
+SET n.evidence = coalesce(n.evidence, c.evidence), n.start = coalesce(n.start, c.start), n.end = coalesce(n.end, c.end)
+DELETE c
+RETURN count(*) AS relinked
+"""
+DROP_ORPHAN_REFERENCES = """
+UNWIND $keys AS key
+MATCH (r:Reference {key: key})
+WHERE NOT EXISTS { MATCH (:Paper)-[:CITES]->(r) }
+DELETE r
+"""
+INDEXES = (("paper_cite_key", "Paper", "cite_key"), ("paper_doi", "Paper", "doi"))
+
+
+def fold_papers(rows: list[dict]) -> list[dict]:
+    """One row per paper id: MERGE_PAPERS' rule applied to the rows of one batch
+    (a store may evaluate all rows of an UNWIND before it sets any).
+
+    >>> [r["title"] for r in fold_papers([{"id": "a", "title": "Real", "title_derived": False, "abstract": ""},
+    ...                                    {"id": "a", "title": "Derived", "title_derived": True, "abstract": "Text."}])]
+    ['Real']
+    """
+    folded: dict[str, dict] = {}
+    for row in rows:
+        old = folded.get(row["id"])
+        if old is None:
+            folded[row["id"]] = dict(row)
+            continue
+        new = dict(row)
+        if row.get("title_derived") and not old.get("title_derived"):
+            new["title"], new["title_derived"] = old["title"], False
+        for key, value in old.items():
+            if new.get(key) in (None, ""):
+                new[key] = value
+        folded[row["id"]] = new
+    return list(folded.values())
 
 
 def create_constraints(store: Store) -> None:
     """Uniqueness constraints on every key; run before any load (idempotent)."""
     for name, label, prop in CONSTRAINTS:
         store.run(f"CREATE CONSTRAINT {name} IF NOT EXISTS FOR (n:{label}) REQUIRE n.{prop} IS UNIQUE", write=True)
+    for name, label, prop in INDEXES:
+        store.run(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON (n.{prop})", write=True)
 
 
-def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000) -> None:
-    """MERGE one batch of rows: nodes first, then the edges between them."""
-    store.run_batches(MERGE_PAPERS, rows.papers, batch_size)
+def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations=None) -> None:
+    """MERGE one batch of rows: nodes first, then the edges between them.
+
+    ``citations`` (a ``kg.citations.CitationReport``) collects how references were linked.
+    """
+    from kg.citations.link import link_new_papers, load_references
+
+    papers = fold_papers(rows.papers)
+    store.run_batches(MERGE_PAPERS, papers, batch_size)
+    link_new_papers(store, papers, citations)
     for label in CONCEPT_LABELS:
         if rows.concepts[label]:
             store.run_batches(MERGE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), rows.concepts[label], batch_size)
@@ -84,12 +143,14 @@ def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000) -> None:
             store.run_batches(MERGE_MENTIONS.format(rel=_checked(rel, MENTION_TYPES)), rows.mentions[rel], batch_size)
     store.run_batches(MERGE_VENUES, rows.venues, batch_size)
     store.run_batches(MERGE_AUTHORS, rows.authors, batch_size)
-    store.run_batches(MERGE_REFERENCES, rows.references, batch_size)
+    load_references(store, rows.references, citations, batch_size)
 
 
-def resolve_references(store: Store) -> None:
-    store.run(RESOLVE_REFERENCES, write=True)
-    store.run(DROP_ORPHAN_REFERENCES, write=True)
+def resolve_references(store: Store, citations=None) -> None:
+    """Link every Reference that names a loaded paper (by id, or by an unambiguous author-year key)."""
+    from kg.citations.link import resolve_all
+
+    resolve_all(store, citations)
 
 
 def stats(store: Store) -> dict:
