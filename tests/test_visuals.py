@@ -1,0 +1,266 @@
+"""The views in Python: what each one reads from the real store, caps, and the page it writes.
+
+The browser side (offline load, hostile text, pixels) is in test_browser.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import doctest
+import hashlib
+import json
+import math
+import re
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES
+
+import visuals
+from kg.cli import main
+from kg.graph import graph_rows
+from kg.store.schema import create_constraints, load_rows, resolve_references
+from visuals import cap, graph_from_rows, render_html
+from visuals.reads import ViewError
+from visuals.render import PHYSICS_MAX_NODES
+from visuals.sample import synthetic_graph
+from visuals.views import VIEWS, build_view
+
+GRAPH = FIXTURES / "viz_graph.jsonl"
+XSS_METHOD = "<svg onload=window.__xss='concept'>"
+
+
+def fixture_records() -> list[dict]:
+    return [json.loads(line) for line in GRAPH.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def load_viz_graph(store) -> list[dict]:
+    """Empty ``store`` and load the ten hand-made papers (two carry hostile text) through the real loads."""
+    records = fixture_records()
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    create_constraints(store)
+    load_rows(store, graph_rows(records))
+    resolve_references(store)
+    return records
+
+
+def page_json(html: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', html, re.S)[1])
+
+
+def types_of(graph: nx.Graph) -> dict:
+    return {n: d.get("type") for n, d in graph.nodes(data=True)}
+
+
+@pytest.fixture(scope="module")
+def views(session_store) -> dict:
+    """Every view of the fixture graph, built once from the store."""
+    load_viz_graph(session_store)
+    built = {name: build_view(session_store, name, focus={"paper": "p-viz01", "concept": "Transformer"}.get(name), depth=1)
+             for name in VIEWS}
+    built["concept-2"] = build_view(session_store, "concept", focus="method:transformer", depth=2)
+    built["citations-focus"] = build_view(session_store, "citations", focus="p-viz01", depth=1)
+    built["cooccurrence-methods"] = build_view(session_store, "cooccurrence", types="Method,Task", min_papers=2)
+    built["overview-top5"] = build_view(session_store, "overview", top=5)
+    return built
+
+
+def test_visuals_docstring_examples_run():
+    import visuals.graphs
+    import visuals.layout
+    import visuals.render
+    import visuals.sample
+    import visuals.views
+
+    for module in (visuals, visuals.graphs, visuals.layout, visuals.render, visuals.sample, visuals.views):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_overview_links_papers_to_concepts_shared_by_two_papers(views):
+    graph = views["overview"].graph
+    kinds = types_of(graph)
+    assert {"Paper", "Method", "Task", "Dataset", "Metric", "Domain"} <= set(kinds.values())
+    # ResNet is named by p-viz05 and p-viz06 only; PPO-X by one paper, so it is not shown
+    assert set(graph["method:resnet"]) == {"p-viz05", "p-viz06"}
+    assert "method:ppo x" not in graph
+    assert all({kinds[u], kinds[v]} & {"Paper"} and kinds[u] != kinds[v] for u, v in graph.edges)
+    assert graph.nodes["method:bert"]["title"].startswith("BERT (Method)\nin 3 papers\naliases: Bidirectional Encoder")
+    paper = graph.nodes["p-viz01"]["title"]
+    assert paper.startswith("Transformers for translation\nVIZ 2021\n\nWe use BERT")
+
+
+def test_overview_cap_keeps_top_by_pagerank_and_says_what_was_left_out(views):
+    full, capped = views["overview"], views["overview-top5"]
+    assert capped.graph.number_of_nodes() == 5
+    assert capped.omitted.nodes == full.graph.number_of_nodes() - 5
+    assert capped.omitted.edges == full.graph.number_of_edges() - capped.graph.number_of_edges()
+    sentence = capped.omitted.sentence()
+    assert f"Showing 5 of {full.graph.number_of_nodes()} nodes (the 5 with the highest PageRank)" in sentence
+    html = capped.render()
+    assert sentence in html
+    ranks = visuals.layout.scores(full.graph, "pagerank")
+    best = sorted(full.graph, key=lambda n: (-ranks[n], str(n)))[:5]
+    assert set(capped.graph) == set(best)
+
+
+def test_concept_and_paper_ego_views_follow_depth(views, session_store):
+    one = views["concept"].graph
+    assert set(one) == {"method:transformer", "p-viz01", "p-viz02", "p-viz04", "p-viz06", "p-viz08"}
+    two = views["concept-2"].graph
+    assert set(one) < set(two) and "task:image classification" in two and "dataset:atari" in two
+    assert "method:ppo x" not in two  # three links away
+    assert views["concept"].heading == "Around the concept Transformer"
+    paper = views["paper"].graph
+    # its concepts, the paper it cites, and the papers citing it
+    assert {"method:bert", "dataset:wmt14", "p-viz02", "p-viz03", "p-viz04", "p-viz08", "p-viz09"} <= set(paper)
+    assert paper.edges["p-viz01", "p-viz02"]["title"] == "CITES"
+
+
+def test_cooccurrence_weights_shared_papers_and_colours_communities(views, session_store):
+    graph = views["cooccurrence"].graph
+    assert set(types_of(graph).values()) <= {"Method", "Task", "Dataset", "Metric", "Domain"}
+    records = fixture_records()
+    keys = [{f"{c['type'].lower()}:{c['key']}" for c in r["concepts"]} for r in records]
+    for u, v, d in graph.edges(data=True):
+        assert d["weight"] == sum(1 for ks in keys if u in ks and v in ks), (u, v)
+    assert all(isinstance(d.get("community"), int) for _, d in graph.nodes(data=True))
+    assert views["cooccurrence"].color_by == "community"
+    assert len(set(nx.get_node_attributes(graph, "community").values())) >= 2
+    only = views["cooccurrence-methods"].graph
+    assert set(types_of(only).values()) <= {"Method", "Task"}
+    html = views["cooccurrence"].render()
+    assert "colour = community" in html
+
+
+def test_similarity_weights_concepts_by_idf_like_kg_similar(views):
+    graph = views["similarity"].graph
+    records = fixture_records()
+    concepts = {r["id"]: {f"{c['type'].lower()}:{c['key']}" for c in r["concepts"]} for r in records}
+    df = {}
+    for ks in concepts.values():
+        for k in ks:
+            df[k] = df.get(k, 0) + 1
+    expected = sum(math.log(1 + len(records) / df[k]) for k in concepts["p-viz01"] & concepts["p-viz03"])
+    assert graph.edges["p-viz01", "p-viz03"]["weight"] == pytest.approx(expected, abs=1e-3)
+    assert set(types_of(graph).values()) == {"Paper"}
+    # the two hostile papers share two rare concepts: their link outweighs p-viz01 -- p-viz03's
+    assert graph.edges["p-viz09", "p-viz10"]["weight"] > graph.edges["p-viz01", "p-viz03"]["weight"]
+
+
+def test_citations_view_is_directed_and_keeps_unloaded_references(views):
+    graph = views["citations"].graph
+    assert graph.is_directed()
+    assert graph.has_edge("p-viz01", "p-viz02") and not graph.has_edge("p-viz02", "p-viz01")
+    refs = [n for n, d in graph.nodes(data=True) if d["type"] == "Reference"]
+    assert refs and all(graph.in_degree(r) >= 1 and graph.out_degree(r) == 0 for r in refs)
+    around = views["citations-focus"].graph
+    assert set(around) == {"p-viz01", "p-viz02", "p-viz03", "p-viz04", "p-viz08", "p-viz09"}
+    data = page_json(views["citations"].render())
+    assert data["options"]["edges"]["arrows"]["to"]["enabled"] is True
+
+
+@pytest.mark.parametrize("args, message", [
+    (dict(view="nope"), "unknown view 'nope'"),
+    (dict(view="paper"), "needs --focus"),
+    (dict(view="paper", focus="p-missing"), "no paper matches 'p-missing'"),
+    (dict(view="concept", focus="no such concept"), "no concept matches"),
+    (dict(view="overview", types="Paper,Gadget"), "unknown type(s) Gadget"),
+    (dict(view="cooccurrence", types="Paper"), "unknown type(s) Paper"),
+])
+def test_bad_requests_are_clear_errors(session_store, views, args, message):
+    view = args.pop("view")
+    with pytest.raises(ViewError, match=re.escape(message)):
+        build_view(session_store, view, **args)
+
+
+def test_page_is_self_contained_and_csp_allows_only_its_own_scripts(views):
+    html = views["overview"].render()
+    assert not re.search(r"""(?:src|href|action|poster|data)\s*=\s*["']?\s*(?:https?:)?//""", html, re.I)
+    assert not re.search(r"""url\(\s*["']?\s*(?:https?:)?//|@import""", html, re.I)
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)[1]
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
+    assert len(scripts) == 2
+    for code in scripts:
+        digest = base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in csp
+
+
+def test_hostile_text_is_only_data(views):
+    html = views["overview"].render()
+    data = page_json(html)
+    labels = {n["label"] for n in data["nodes"]}
+    assert XSS_METHOD in labels  # kept verbatim as data ...
+    markup = re.sub(r"<script[^>]*>.*?</script>|<style>.*?</style>", "", html, flags=re.S)
+    for raw in ("<svg onload", "<img src=x", "window.__xss", "javascript:"):
+        assert raw not in markup  # ... and nowhere in the page's markup
+    assert "window.__xss" not in "".join(re.findall(r"<script>(.*?)</script>", html, re.S))  # nor in its code
+
+
+def test_focus_heading_with_hostile_name_is_escaped(session_store, views):
+    view = build_view(session_store, "concept", focus="method:xss svg", depth=1)
+    html = view.render()
+    assert "<h1 id=\"heading\">Around the concept &lt;svg onload=window.__xss=&#39;concept&#39;&gt;</h1>" in html
+    assert "<title>Around the concept &lt;svg" in html
+
+
+def test_large_graphs_get_python_layout_and_no_physics():
+    graph = synthetic_graph(PHYSICS_MAX_NODES + 200)
+    data = page_json(render_html(graph, "big"))
+    assert data["options"]["physics"] == {"enabled": False}
+    assert all(isinstance(n["x"], float) and isinstance(n["y"], float) for n in data["nodes"])
+    assert len({(n["x"], n["y"]) for n in data["nodes"]}) == graph.number_of_nodes()  # no two nodes on one spot
+    small = page_json(render_html(synthetic_graph(50), "small"))
+    assert small["options"]["physics"]["enabled"] is True
+    assert small["options"]["physics"]["stabilization"]["iterations"] <= 200  # bounded, then switched off
+
+
+def test_sizes_follow_the_score_and_widths_the_weight():
+    graph = nx.star_graph(4)
+    nx.set_node_attributes(graph, "Paper", "type")
+    graph.add_edge(1, 2, weight=7)
+    data = page_json(render_html(graph, "star", size_by="degree"))
+    size = {n["id"]: n["size"] for n in data["nodes"]}
+    assert size["0"] > size["1"] > size["3"]
+    width = {(e["from"], e["to"]): e["width"] for e in data["edges"]}
+    assert width[("1", "2")] == 8 and width[("0", "3")] < 3
+
+
+def test_graph_from_rows_builds_attributes_and_names_bad_rows():
+    rows = [{"source": "p1", "target": "c1", "weight": 2, "source_type": "Paper", "target_type": "Method",
+             "target_label": "BERT", "title": "USES"},
+            {"source": "p1", "target": "c1", "weight": 1}]
+    graph = graph_from_rows(rows)
+    assert graph.nodes["c1"] == {"type": "Method", "label": "BERT"} and graph["p1"]["c1"]["weight"] == 3
+    assert "BERT" in render_html(graph, "from rows")
+    with pytest.raises(ValueError, match=r"row 2: needs both 'source' and 'target'"):
+        graph_from_rows([rows[0], {"source": "p2"}])
+
+
+def test_cli_writes_every_view_and_fails_cleanly(store_dir, views, tmp_path):
+    runner = CliRunner()
+    for name, extra in (("overview", []), ("concept", ["--focus", "transformer", "--depth", "2"]),
+                        ("paper", ["--focus", "p-viz02"]), ("cooccurrence", ["--types", "Method,Task,Dataset"]),
+                        ("similarity", ["--min-weight", "1"]), ("citations", ["--top", "4"])):
+        out = tmp_path / f"{name}.html"
+        result = runner.invoke(main, ["viz", "--view", name, *extra, "-o", str(out), "--db", str(store_dir)])
+        assert result.exit_code == 0, result.output
+        assert "Wrote" in result.output and page_json(out.read_text(encoding="utf-8"))["nodes"]
+    assert "Showing 4 of" in (tmp_path / "citations.html").read_text(encoding="utf-8")
+    bad = runner.invoke(main, ["viz", "--view", "paper", "-o", str(tmp_path / "x.html"), "--db", str(store_dir)])
+    assert bad.exit_code == 1 and "needs --focus" in bad.output and "Traceback" not in bad.output
+    assert not (tmp_path / "x.html").exists()
+    helped = runner.invoke(main, ["viz", "--help"])
+    assert "Example:" in helped.output and "cooccurrence" in helped.output
+
+
+def test_cap_prefers_an_explicit_rank_and_states_its_rule():
+    graph = nx.path_graph(6)
+    nx.set_node_attributes(graph, {n: (10 - n) for n in graph}, "rank")
+    kept, left = cap(graph, 2, rule="the two first")
+    assert set(kept) == {0, 1} and (left.nodes, left.edges, left.total_nodes) == (4, 4, 6)
+    assert left.sentence() == "Showing 2 of 6 nodes (the two first); 4 nodes and 4 edges are left out."
+    same, none = cap(graph, 6)
+    assert same is graph and none.sentence() == ""
