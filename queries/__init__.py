@@ -4,27 +4,39 @@ A query file starts with a header of ``//`` comments::
 
     // name: top-concepts
     // description: The most frequent concepts of each type.
-    // param: per_type int 5
+    // param: per_type int 5 -- concepts listed per type
     // example: kg query run overview/top-concepts -p per_type=3
 
-A ``param`` line gives a name, a type (str, int, float, bool) and an optional
-default; a parameter without a default is required. Values reach Cypher only
-as parameters.
+A ``param`` line gives a name, a type (str, int, float, bool, list) and an
+optional default, then optionally ``--`` and a short description; a parameter
+without a default is required. ``''`` is the empty string, ``[]`` the empty
+list; a list is written ``a,b,c`` (or as a JSON list). Values reach Cypher
+only as parameters, and a query may use no ``$name`` it does not declare.
 
 >>> from queries import get_query
->>> get_query("overview/top-concepts").params[0].name
-'per_type'
+>>> q = get_query("overview/top-concepts")
+>>> q.params[0].name, q.bind({"per_type": "3"})
+('per_type', {'per_type': 3})
 """
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
 PACKS_DIR = Path(__file__).parent
-TYPES = {"str": str, "int": int, "float": float, "bool": lambda v: _bool(v)}
-_WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|LOAD\s+CSV|FOREACH)\b", re.I)
+PARAM_TYPES = ("str", "int", "float", "bool", "list")
+# Clauses that change the graph; a read-only query has none of them.
+_WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|LOAD\s+CSV|FOREACH|ALTER|RENAME|GRANT|DENY|REVOKE)\b", re.I)
+# Procedures a read-only query may call; any other ``CALL name(...)`` counts as a write.
+_READ_PROCEDURES = ("db.labels", "db.relationshiptypes", "db.propertykeys", "db.schema.visualization",
+                    "db.schema.nodetypeproperties", "db.schema.reltypeproperties", "db.index.fulltext.querynodes",
+                    "db.index.fulltext.queryrelationships", "db.constraints", "db.indexes")
+_LITERALS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*|/\*.*?\*/", re.S)
+_PARAM_REF = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
 class QueryError(Exception):
@@ -37,6 +49,11 @@ class Param:
     type: str
     default: object = None
     required: bool = True
+    description: str = ""
+
+    def spec(self) -> str:
+        """``name:type`` or ``name:type=default``, as ``kg query list`` shows it."""
+        return f"{self.name}:{self.type}" + ("" if self.required else f"={format_value(self.default)}")
 
 
 @dataclass
@@ -48,8 +65,8 @@ class Query:
     example: str = ""
     path: Path | None = None
 
-    def bind(self, given: dict[str, str]) -> dict[str, object]:
-        """Check and convert ``given`` (strings from the command line) to parameters."""
+    def bind(self, given: dict[str, object]) -> dict[str, object]:
+        """Check and convert ``given`` (strings from the command line, or Python values) to parameters."""
         known = {p.name: p for p in self.params}
         unknown = sorted(set(given) - set(known))
         if unknown:
@@ -64,8 +81,30 @@ class Query:
                 bound[p.name] = p.default
         return bound
 
+    def example_values(self) -> dict[str, str]:
+        """The ``-p name=value`` pairs of the example call."""
+        try:
+            words = shlex.split(self.example)
+        except ValueError:
+            return {}
+        pairs = [b for a, b in zip(words, words[1:]) if a in ("-p", "--param") and "=" in b]
+        return dict(pair.split("=", 1) for pair in pairs)
 
-def _bool(value: str) -> bool:
+    def browser_script(self, given: dict[str, object] | None = None) -> str:
+        """``:param`` lines and the query, to paste into Neo4j Browser.
+
+        Values come from ``given``, else the example call, else the defaults.
+        """
+        declared = {p.name for p in self.params}
+        values = {k: v for k, v in self.example_values().items() if k in declared} | (given or {})
+        bound = self.bind(values)
+        lines = [f":param {name} => {cypher_literal(value)}" for name, value in bound.items()]
+        return "\n".join(lines + ([""] if lines else []) + [self.cypher + ";"])
+
+
+def _bool(value) -> bool:
+    if isinstance(value, bool):
+        return value
     if str(value).lower() in ("1", "true", "yes", "y"):
         return True
     if str(value).lower() in ("0", "false", "no", "n"):
@@ -73,15 +112,90 @@ def _bool(value: str) -> bool:
     raise ValueError(value)
 
 
-def convert(param: Param, value: str, where: str):
+def _int(value) -> int:
+    if isinstance(value, bool) or isinstance(value, float):
+        raise ValueError(value)
+    return int(value)
+
+
+def _float(value) -> float:
+    if isinstance(value, bool):
+        raise ValueError(value)
+    return float(value)
+
+
+def _str(value) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return value
+
+
+def _list(value) -> list:
+    """A list from a list, a JSON list (``["a,b", "c"]``) or comma-separated text (``a,b``)."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if not isinstance(value, str):
+        raise ValueError(value)
+    text = value.strip()
+    if text.startswith("["):
+        parsed = json.loads(text)
+        if not isinstance(parsed, list):
+            raise ValueError(value)
+        return parsed
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+CONVERTERS = {"str": _str, "int": _int, "float": _float, "bool": _bool, "list": _list}
+TYPES = CONVERTERS  # the older name
+
+
+def convert(param: Param, value, where: str):
     try:
-        return TYPES[param.type](value)
+        return CONVERTERS[param.type](value)
     except (ValueError, TypeError):
         raise QueryError(f"{where}: parameter {param.name} expects {param.type}, got {value!r}") from None
 
 
+def format_value(value) -> str:
+    """A default as a header or ``kg query list`` writes it."""
+    if value == "":
+        return "''"
+    if isinstance(value, list):
+        return ",".join(map(str, value)) if value else "[]"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def cypher_literal(value) -> str:
+    """``value`` written as a Cypher literal (for Neo4j Browser's ``:param``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(cypher_literal(v) for v in value) + "]"
+    return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _parse_param(spec: str, where: str) -> Param:
+    spec, _, description = spec.partition(" -- ")
+    parts = spec.split(None, 2)
+    if len(parts) < 2 or parts[1] not in PARAM_TYPES:
+        raise QueryError(f"{where}: bad param line {spec!r}; expected 'name type [default] [-- description]' "
+                         f"with a type among {', '.join(PARAM_TYPES)}")
+    p = Param(parts[0], parts[1], required=len(parts) < 3, description=description.strip())
+    if len(parts) == 3:
+        raw = parts[2].strip()
+        if raw in ("''", '""'):
+            raw = ""
+        p.default = [] if (p.type == "list" and raw == "[]") else convert(p, raw, where)
+    return p
+
+
 def parse(text: str, name: str, path: Path | None = None) -> Query:
     """A Query from the text of a ``.cypher`` file."""
+    where = str(path or name)
     header: dict[str, list[str]] = {}
     body = []
     for line in text.splitlines():
@@ -90,21 +204,22 @@ def parse(text: str, name: str, path: Path | None = None) -> Query:
             header.setdefault(match[1], []).append(match[2].strip())
         elif not line.strip().startswith("//"):
             body.append(line)
-    params = []
-    for spec in header.get("param", []):
-        parts = spec.split(None, 2)
-        if len(parts) < 2 or parts[1] not in TYPES:
-            raise QueryError(f"{path or name}: bad param line {spec!r}; expected 'name type [default]'")
-        p = Param(parts[0], parts[1], required=len(parts) < 3)
-        if len(parts) == 3:
-            p.default = convert(p, parts[2], name)
-        params.append(p)
-    cypher = "\n".join(body).strip().rstrip(";")
+    params = [_parse_param(spec, where) for spec in header.get("param", [])]
+    cypher = "\n".join(body).strip().rstrip(";").rstrip()
     if not cypher:
-        raise QueryError(f"{path or name}: holds no Cypher")
+        raise QueryError(f"{where}: holds no Cypher")
+    undeclared = sorted(used_params(cypher) - {p.name for p in params})
+    if undeclared:
+        raise QueryError(f"{where}: uses ${', $'.join(undeclared)} without declaring it; "
+                         f"add a header line such as '// param: {undeclared[0]} str'")
     return Query(name=header.get("name", [name])[0] if path is None else name,
                  description=" ".join(header.get("description", [""])), cypher=cypher, params=params,
                  example=" ".join(header.get("example", [])), path=path)
+
+
+def used_params(cypher: str) -> set[str]:
+    """The ``$names`` a query reads (strings and comments aside)."""
+    return set(_PARAM_REF.findall(_LITERALS.sub(" ", cypher)))
 
 
 def list_queries() -> list[Query]:
@@ -115,8 +230,8 @@ def list_queries() -> list[Query]:
 def load_file(path: Path, name: str | None = None) -> Query:
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise QueryError(f"{path}: {err.strerror or err}") from err
+    except (OSError, UnicodeDecodeError) as err:
+        raise QueryError(f"{path}: {getattr(err, 'strerror', None) or err}") from err
     return parse(text, name or Path(path).stem, Path(path))
 
 
@@ -129,7 +244,20 @@ def get_query(name: str) -> Query:
     return load_file(path, name)
 
 
+def write_clause(cypher: str) -> str | None:
+    """The first clause of ``cypher`` that writes (``CREATE``, ``CALL apoc.create.node`` ...), or None."""
+    stripped = _LITERALS.sub(" ", cypher)
+    for proc in re.findall(r"\bCALL\s+([A-Za-z_][\w.]*)\s*\(", stripped, re.I):
+        if proc.lower() not in _READ_PROCEDURES:
+            return f"CALL {proc}"
+    match = _WRITE.search(stripped)
+    return " ".join(match[1].upper().split()) if match else None
+
+
 def is_read_only(cypher: str) -> bool:
-    """True when ``cypher`` has no clause that writes (strings and comments aside)."""
-    stripped = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*", "", cypher)
-    return not _WRITE.search(stripped)
+    """True when ``cypher`` has no clause that writes (strings and comments aside).
+
+    >>> is_read_only("MATCH (p:Paper) WHERE p.title = 'SET theory' RETURN p"), is_read_only("MATCH (n) DETACH DELETE n")
+    (True, False)
+    """
+    return write_clause(cypher) is None

@@ -1,6 +1,6 @@
 // name: top-concepts
 // description: The concepts named by the most papers, for each concept type.
-// param: per_type int 5
+// param: per_type int 5 -- concepts listed per type
 // example: kg query run overview/top-concepts -p per_type=3
 MATCH (p:Paper)-[]->(c:Concept)
 WITH c.type AS type, c.name AS concept, count(DISTINCT p) AS papers

@@ -1,0 +1,13 @@
+// name: in-one-paper
+// description: Concepts named by one paper only, with that paper (candidates for noise, or for what is new).
+// param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Domain); '' for all
+// param: top int 100 -- rows listed
+// example: kg query run concepts/in-one-paper -p type=Dataset
+MATCH (c:Concept)<--(p:Paper)
+WHERE $type = '' OR toLower(c.type) = toLower($type)
+WITH c, collect(DISTINCT p) AS papers
+WHERE size(papers) = 1
+WITH c, papers[0] AS p
+RETURN c.type AS type, c.name AS concept, p.id AS paper, p.title AS title
+ORDER BY type, toLower(concept), concept
+LIMIT $top

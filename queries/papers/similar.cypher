@@ -1,0 +1,22 @@
+// name: similar
+// description: Papers ranked by the concepts they share with one paper, rarer concepts weighing more: score = sum of ln(1 + papers / papers naming the concept).
+// param: paper str -- a paper id
+// param: top int 10 -- papers listed
+// param: types list [] -- only concepts of these types (e.g. Method,Dataset); [] for all
+// example: kg query run papers/similar -p paper=p-198679ab53b48580 -p types=Method,Task
+MATCH (any_paper:Paper)
+WITH count(any_paper) AS total
+MATCH (p:Paper {id: $paper})-->(c:Concept)
+WHERE size($types) = 0 OR toLower(c.type) IN [t IN $types | toLower(t)]
+WITH DISTINCT total, p, c
+MATCH (c)<--(holder:Paper)
+WITH total, p, c, collect(DISTINCT holder) AS holders
+WITH p, c, holders, log(1.0 + toFloat(total) / size(holders)) AS weight
+UNWIND holders AS other
+WITH p, c, weight, other
+WHERE other <> p
+WITH other, c, weight ORDER BY weight DESC, toLower(c.name), c.type
+WITH other, sum(weight) AS total_weight, collect({name: c.name, type: c.type, weight: round(weight, 4)}) AS shared
+RETURN other.id AS id, other.title AS title, round(total_weight, 4) AS score, shared
+ORDER BY score DESC, size(shared) DESC, id
+LIMIT $top

@@ -1,0 +1,357 @@
+"""Every pack query, run on a small hand-made graph, returns exactly the rows worked out by hand.
+
+The graph (tests/fixtures/queries_graph.jsonl, six ``kg extract`` records) is
+loaded the way ``kg build`` loads: ``graph_rows`` -> ``load_rows`` ->
+``resolve_references``. In short:
+
+    pA 2021 ACL      PROPOSES SparseFormer, USES Transformer; summarization; arXiv; ROUGE; NLP
+    pB 2022 ACL      USES SparseFormer, Transformer; summarization; PubMed, arXiv; ROUGE; NLP      cites pA
+    pC 2022 ACL      USES Transformer, BERT; question answering; SQuAD; F1; NLP                    cites pA, "Lee (2019)"
+    pD 2023 NeurIPS  PROPOSES GraphNet, USES Transformer; node classification; Cora; accuracy; graphs   cites pB, pC, "Lee (2019)"
+    pE 2024 NeurIPS  USES GraphNet, BERT; node classification, question answering, accuracy (a Task!);
+                     Cora; accuracy; graphs (title derived)                                     cites pD, pC, smith-2020, "Lee (2019)"
+    pF no year/venue no concepts, no authors                                                   cites pD, smith-2020
+
+Papers naming each concept (df): Transformer 4, NLP 3, PubMed/SQuAD/F1/accuracy-as-Task 1, every other 2.
+``papers/similar`` weighs a concept ln(1 + 6 / df).
+
+Set KG_TEST_NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) to run the same
+expectations on a Neo4j 5 server too; that database is emptied first.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from kg.graph import graph_rows
+from kg.store import open_store
+from kg.store.schema import create_constraints, load_rows, resolve_references
+from queries import get_query, list_queries
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "queries_graph.jsonl"
+NEO4J_URI = os.environ.get("KG_TEST_NEO4J_URI")
+
+TITLES = {"pA": "Sparse attention for long documents", "pB": "Summarizing biomedical papers",
+          "pC": "Reading comprehension with BERT", "pD": "Graph networks for citation graphs",
+          "pE": "We scale GraphNet and BERT to node classification", "pF": "A position paper on evaluation"}
+
+
+def records() -> list[dict]:
+    return [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+
+
+def load_fixture(store) -> None:
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    create_constraints(store)
+    load_rows(store, graph_rows(records()))
+    resolve_references(store)
+
+
+@pytest.fixture(scope="module", params=["embedded"] + (["neo4j"] if NEO4J_URI else []))
+def graph(request, session_store):
+    """The fixture graph in the embedded store (and in Neo4j when KG_TEST_NEO4J_URI is set)."""
+    if request.param == "embedded":
+        load_fixture(session_store)
+        yield session_store
+        return
+    with open_store(uri=NEO4J_URI) as store:
+        load_fixture(store)
+        yield store
+
+
+def w(df: int) -> float:
+    """The weight ``papers/similar`` gives a concept named by ``df`` of the 6 papers."""
+    return math.log(1 + 6 / df)
+
+
+def weighted(*pairs) -> list[dict]:
+    return [{"name": name, "type": type_, "weight": w(df)} for name, type_, df in pairs]
+
+
+def paper(pid: str, **more) -> dict:
+    return {"id": pid, "title": TITLES[pid], **more}
+
+
+NLP = "natural language processing"
+# query -> list of (parameters, exact rows in order)
+EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
+    "overview/counts": [({}, [
+        {"kind": "node", "name": n, "count": c} for n, c in [
+            ("Author", 3), ("Concept", 17), ("Dataset", 4), ("Domain", 2), ("Method", 4), ("Metric", 3), ("Paper", 6),
+            ("Reference", 2), ("Task", 4), ("Venue", 2)]] + [
+        {"kind": "relationship", "name": n, "count": c} for n, c in [
+            ("ADDRESSES", 7), ("CITES", 12), ("EVALUATES_ON", 6), ("IN_DOMAIN", 5), ("MEASURES", 5), ("PROPOSES", 2),
+            ("PUBLISHED_IN", 5), ("USES", 8), ("WROTE", 7)]])],
+    "overview/top-concepts": [({"per_type": "2"}, [
+        {"type": "Dataset", "concept": "Cora", "papers": 2}, {"type": "Dataset", "concept": "arXiv", "papers": 2},
+        {"type": "Domain", "concept": NLP, "papers": 3}, {"type": "Domain", "concept": "graphs", "papers": 2},
+        {"type": "Method", "concept": "Transformer", "papers": 4}, {"type": "Method", "concept": "BERT", "papers": 2},
+        {"type": "Metric", "concept": "ROUGE", "papers": 2}, {"type": "Metric", "concept": "accuracy", "papers": 2},
+        {"type": "Task", "concept": "node classification", "papers": 2},
+        {"type": "Task", "concept": "question answering", "papers": 2}])],
+    "overview/most-connected-papers": [({"top": "3"}, [
+        paper("pE", concepts=8, references=4, cited_by=0, links=12),
+        paper("pD", concepts=6, references=3, cited_by=2, links=11),
+        paper("pC", concepts=6, references=2, cited_by=2, links=10)])],
+    "concepts/profile": [
+        ({"concept": "TRANSFORMERS", "top": "5"}, [{
+            "id": "method:transformer", "name": "Transformer", "type": "Method",
+            "aliases": ["transformers", "Transformer model", "self-attention network"], "paper_count": 4,
+            "papers": [{"id": "pD", "title": TITLES["pD"], "year": 2023, "relation": "USES"},
+                       {"id": "pB", "title": TITLES["pB"], "year": 2022, "relation": "USES"},
+                       {"id": "pC", "title": TITLES["pC"], "year": 2022, "relation": "USES"},
+                       {"id": "pA", "title": TITLES["pA"], "year": 2021, "relation": "USES"}],
+            "co_occurring": [{"name": NLP, "type": "Domain", "papers": 3}, {"name": "arXiv", "type": "Dataset", "papers": 2},
+                             {"name": "ROUGE", "type": "Metric", "papers": 2},
+                             {"name": "SparseFormer", "type": "Method", "papers": 2},
+                             {"name": "summarization", "type": "Task", "papers": 2}]}]),
+        # one name, two concepts: both profiles
+        ({"concept": "accuracy", "top": "2"}, [
+            {"id": "metric:accuracy", "name": "accuracy", "type": "Metric", "aliases": [], "paper_count": 2,
+             "papers": [{"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "MEASURES"},
+                        {"id": "pD", "title": TITLES["pD"], "year": 2023, "relation": "MEASURES"}],
+             "co_occurring": [{"name": "Cora", "type": "Dataset", "papers": 2}, {"name": "GraphNet", "type": "Method", "papers": 2}]},
+            {"id": "task:accuracy", "name": "accuracy", "type": "Task", "aliases": [], "paper_count": 1,
+             "papers": [{"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "ADDRESSES"}],
+             "co_occurring": [{"name": "accuracy", "type": "Metric", "papers": 1}, {"name": "BERT", "type": "Method", "papers": 1}]}]),
+        ({"concept": "method:nothing"}, []),
+    ],
+    "concepts/method-dataset-matrix": [
+        ({}, [{"method": m, "dataset": d, "papers": len(ids), "ids": ids} for m, d, ids in [
+            ("GraphNet", "Cora", ["pD", "pE"]), ("SparseFormer", "arXiv", ["pA", "pB"]), ("Transformer", "arXiv", ["pA", "pB"]),
+            ("BERT", "Cora", ["pE"]), ("BERT", "SQuAD", ["pC"]), ("SparseFormer", "PubMed", ["pB"]),
+            ("Transformer", "Cora", ["pD"]), ("Transformer", "PubMed", ["pB"]), ("Transformer", "SQuAD", ["pC"])]]),
+        ({"min_papers": "2", "top": "2"}, [
+            {"method": "GraphNet", "dataset": "Cora", "papers": 2, "ids": ["pD", "pE"]},
+            {"method": "SparseFormer", "dataset": "arXiv", "papers": 2, "ids": ["pA", "pB"]}]),
+    ],
+    "concepts/method-task-matrix": [
+        ({}, [{"method": m, "task": t, "papers": len(ids), "ids": ids} for m, t, ids in [
+            ("BERT", "question answering", ["pC", "pE"]), ("GraphNet", "node classification", ["pD", "pE"]),
+            ("SparseFormer", "summarization", ["pA", "pB"]), ("Transformer", "summarization", ["pA", "pB"]),
+            ("BERT", "accuracy", ["pE"]), ("BERT", "node classification", ["pE"]), ("GraphNet", "accuracy", ["pE"]),
+            ("GraphNet", "question answering", ["pE"]), ("Transformer", "node classification", ["pD"]),
+            ("Transformer", "question answering", ["pC"])]]),
+        ({"min_papers": "3"}, []),
+    ],
+    "concepts/in-one-paper": [
+        ({}, [{"type": "Dataset", "concept": "PubMed", "paper": "pB", "title": TITLES["pB"]},
+              {"type": "Dataset", "concept": "SQuAD", "paper": "pC", "title": TITLES["pC"]},
+              {"type": "Metric", "concept": "F1", "paper": "pC", "title": TITLES["pC"]},
+              {"type": "Task", "concept": "accuracy", "paper": "pE", "title": TITLES["pE"]}]),
+        ({"type": "metric"}, [{"type": "Metric", "concept": "F1", "paper": "pC", "title": TITLES["pC"]}]),
+    ],
+    "concepts/search": [
+        ({"text": "FORM"}, [
+            {"id": "method:transformer", "type": "Method", "name": "Transformer",
+             "aliases": ["transformers", "Transformer model", "self-attention network"], "papers": 4},
+            {"id": "method:sparseformer", "type": "Method", "name": "SparseFormer", "aliases": ["Sparse Former"], "papers": 2}]),
+        ({"text": "attention"}, [  # found through an alias only
+            {"id": "method:transformer", "type": "Method", "name": "Transformer",
+             "aliases": ["transformers", "Transformer model", "self-attention network"], "papers": 4}]),
+    ],
+    "papers/sharing-concepts": [
+        ({"paper": "pB"}, [
+            paper("pA", shared_count=6, shared=["arXiv", NLP, "ROUGE", "SparseFormer", "summarization", "Transformer"]),
+            paper("pC", shared_count=2, shared=[NLP, "Transformer"]),
+            paper("pD", shared_count=1, shared=["Transformer"])]),
+        ({"paper": "pF"}, []),
+        ({"paper": "x' OR 1=1 //"}, []),
+    ],
+    "papers/similar": [
+        ({"paper": "pB"}, [
+            paper("pA", score=4 * w(2) + w(3) + w(4), shared=weighted(
+                ("arXiv", "Dataset", 2), ("ROUGE", "Metric", 2), ("SparseFormer", "Method", 2), ("summarization", "Task", 2),
+                (NLP, "Domain", 3), ("Transformer", "Method", 4))),
+            paper("pC", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4))),
+            paper("pD", score=w(4), shared=weighted(("Transformer", "Method", 4)))]),
+        # two rarer concepts outweigh two common ones: pE comes first, where counting alone would put it last
+        ({"paper": "pC", "top": "3"}, [
+            paper("pE", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
+            paper("pA", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4))),
+            paper("pB", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4)))]),
+        ({"paper": "pE", "types": "method,TASK"}, [
+            paper("pC", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
+            paper("pD", score=2 * w(2), shared=weighted(("GraphNet", "Method", 2), ("node classification", "Task", 2)))]),
+        ({"paper": "pB", "types": "Method"}, [
+            paper("pA", score=w(2) + w(4), shared=weighted(("SparseFormer", "Method", 2), ("Transformer", "Method", 4))),
+            paper("pC", score=w(4), shared=weighted(("Transformer", "Method", 4))),
+            paper("pD", score=w(4), shared=weighted(("Transformer", "Method", 4)))]),
+        ({"paper": "pF"}, []),
+    ],
+    "papers/shared-concepts": [
+        ({"a": "pA", "b": "pB"}, [
+            {"type": "Dataset", "concept": "arXiv", "relation_a": "EVALUATES_ON", "relation_b": "EVALUATES_ON", "papers": 2},
+            {"type": "Domain", "concept": NLP, "relation_a": "IN_DOMAIN", "relation_b": "IN_DOMAIN", "papers": 3},
+            {"type": "Method", "concept": "SparseFormer", "relation_a": "PROPOSES", "relation_b": "USES", "papers": 2},
+            {"type": "Method", "concept": "Transformer", "relation_a": "USES", "relation_b": "USES", "papers": 4},
+            {"type": "Metric", "concept": "ROUGE", "relation_a": "MEASURES", "relation_b": "MEASURES", "papers": 2},
+            {"type": "Task", "concept": "summarization", "relation_a": "ADDRESSES", "relation_b": "ADDRESSES", "papers": 2}]),
+        ({"a": "pA", "b": "pE"}, []),
+    ],
+    "papers/method-on-dataset": [
+        ({"method": "graphnet", "dataset": "CORA"}, [
+            paper("pE", year=2024, method="GraphNet", relation="USES", dataset="Cora"),
+            paper("pD", year=2023, method="GraphNet", relation="PROPOSES", dataset="Cora")]),
+        ({"method": "Sparse Former", "dataset": "dataset:pubmed"}, [  # an alias and an id
+            paper("pB", year=2022, method="SparseFormer", relation="USES", dataset="PubMed")]),
+        ({"method": "BERT", "dataset": "arXiv"}, []),
+    ],
+    "papers/proposing-methods": [({}, [
+        paper("pD", year=2023, method="GraphNet", used_by=1),
+        paper("pA", year=2021, method="SparseFormer", used_by=1)])],
+    "papers/concepts": [({"paper": "pD"}, [
+        {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "extractor": "head_noun", "confidence": 0.6,
+         "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
+        {"relation": "EVALUATES_ON", "type": "Dataset", "concept": "Cora", "extractor": "gazetteer", "confidence": 0.9,
+         "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
+        {"relation": "IN_DOMAIN", "type": "Domain", "concept": "graphs", "extractor": "domain_lexicon", "confidence": 0.7,
+         "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
+        {"relation": "MEASURES", "type": "Metric", "concept": "accuracy", "extractor": "gazetteer", "confidence": 0.9,
+         "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
+        {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "extractor": "we_propose", "confidence": 0.8,
+         "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
+        {"relation": "USES", "type": "Method", "concept": "Transformer", "extractor": "gazetteer", "confidence": 0.9,
+         "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."}])],
+    "papers/find": [
+        ({"text": "GRAPH"}, [paper("pE", year=2024, venue="NeurIPS"), paper("pD", year=2023, venue="NeurIPS")]),
+        ({"text": "biomedical"}, [paper("pB", year=2022, venue="ACL")]),  # in title and abstract: once
+        ({"text": "position paper", "top": "5"}, [paper("pF", year=None, venue=None)]),
+        ({"text": "pc"}, [paper("pC", year=2022, venue="ACL")]),  # an id
+    ],
+    "papers/with-concepts": [
+        ({"concepts": "transformer,ROUGE"}, [paper("pB", year=2022, concepts=["ROUGE", "Transformer"]),
+                                             paper("pA", year=2021, concepts=["ROUGE", "Transformer"])]),
+        ({"concepts": '["QA", "bert", "Bert"]'}, [  # an alias, a repeated name
+            paper("pE", year=2024, concepts=["BERT", "question answering"]),
+            paper("pC", year=2022, concepts=["BERT", "question answering"])]),
+        ({"concepts": "GraphNet,SQuAD"}, []),
+    ],
+    "citations/most-cited": [({}, [
+        {"kind": "Reference", "id": "lee-2019", "title": "Lee", "year": 2019, "cited_by": 3},
+        {"kind": "Paper", "id": "pA", "title": TITLES["pA"], "year": 2021, "cited_by": 2},
+        {"kind": "Paper", "id": "pC", "title": TITLES["pC"], "year": 2022, "cited_by": 2},
+        {"kind": "Paper", "id": "pD", "title": TITLES["pD"], "year": 2023, "cited_by": 2},
+        {"kind": "Reference", "id": "smith-2020", "title": None, "year": None, "cited_by": 2},
+        {"kind": "Paper", "id": "pB", "title": TITLES["pB"], "year": 2022, "cited_by": 1}])],
+    "citations/paths": [
+        ({"citing": "pF", "cited": "pA"}, [
+            {"hops": 3, "works": ["pF", "pD", "pB", "pA"], "titles": [TITLES[p] for p in ("pF", "pD", "pB", "pA")]},
+            {"hops": 3, "works": ["pF", "pD", "pC", "pA"], "titles": [TITLES[p] for p in ("pF", "pD", "pC", "pA")]}]),
+        ({"citing": "pE", "cited": "pA"}, [  # only the shortest of the three chains
+            {"hops": 2, "works": ["pE", "pC", "pA"], "titles": [TITLES[p] for p in ("pE", "pC", "pA")]}]),
+        ({"citing": "pF", "cited": "lee-2019"}, [  # ends at an unresolved reference
+            {"hops": 2, "works": ["pF", "pD", "lee-2019"], "titles": [TITLES["pF"], TITLES["pD"], None]}]),
+        ({"citing": "pA", "cited": "pF"}, []),  # citations only go back
+        ({"citing": "pA", "cited": "pA"}, []),
+    ],
+    "citations/co-citation": [
+        ({"work": "pC"}, [
+            {"kind": "Reference", "id": "lee-2019", "title": None, "co_cited": 2, "citers": ["pD", "pE"]},
+            {"kind": "Paper", "id": "pB", "title": TITLES["pB"], "co_cited": 1, "citers": ["pD"]},
+            {"kind": "Paper", "id": "pD", "title": TITLES["pD"], "co_cited": 1, "citers": ["pE"]},
+            {"kind": "Reference", "id": "smith-2020", "title": None, "co_cited": 1, "citers": ["pE"]}]),
+        ({"work": "smith-2020", "top": "2"}, [
+            {"kind": "Paper", "id": "pD", "title": TITLES["pD"], "co_cited": 2, "citers": ["pE", "pF"]},
+            {"kind": "Reference", "id": "lee-2019", "title": None, "co_cited": 1, "citers": ["pE"]}]),
+    ],
+    "citations/coupling": [
+        ({"paper": "pD"}, [paper("pE", shared_count=2, shared_references=["lee-2019", "pC"]),
+                           paper("pC", shared_count=1, shared_references=["lee-2019"])]),
+        ({"paper": "pA"}, []),
+    ],
+    "citations/unresolved": [({}, [
+        {"key": "lee-2019", "authors": ["Lee"], "year": 2019, "cited_by": 3, "citers": ["pC", "pD", "pE"], "candidates": None},
+        {"key": "smith-2020", "authors": [], "year": None, "cited_by": 2, "citers": ["pE", "pF"], "candidates": None}])],
+    "trends/concepts-by-year": [
+        ({"per_year": "2"}, [{"year": y, "type": t, "concept": c, "papers": n} for y, t, c, n in [
+            (2021, "Dataset", "arXiv", 1), (2021, "Domain", NLP, 1),
+            (2022, "Domain", NLP, 2), (2022, "Method", "Transformer", 2),
+            (2023, "Metric", "accuracy", 1), (2023, "Dataset", "Cora", 1),
+            (2024, "Metric", "accuracy", 1), (2024, "Task", "accuracy", 1)]]),
+        ({"type": "method", "per_year": "2"}, [{"year": y, "type": "Method", "concept": c, "papers": n} for y, c, n in [
+            (2021, "SparseFormer", 1), (2021, "Transformer", 1), (2022, "Transformer", 2), (2022, "BERT", 1),
+            (2023, "GraphNet", 1), (2023, "Transformer", 1), (2024, "BERT", 1), (2024, "GraphNet", 1)]]),
+    ],
+    "trends/new-concepts": [({"examples": "3"}, [
+        {"year": 2021, "papers": 1, "new_concepts": 6, "examples": ["arXiv", NLP, "ROUGE"]},
+        {"year": 2022, "papers": 2, "new_concepts": 5, "examples": ["BERT", "F1", "PubMed"]},
+        {"year": 2023, "papers": 1, "new_concepts": 5, "examples": ["accuracy", "Cora", "GraphNet"]},
+        {"year": 2024, "papers": 1, "new_concepts": 1, "examples": ["accuracy"]}])],
+    "trends/concept-timeline": [
+        ({"concept": "transformer"}, [{"type": "Method", "concept": "Transformer", "year": y, "papers": n}
+                                      for y, n in [(2021, 1), (2022, 2), (2023, 1)]]),
+        ({"concept": "accuracy"}, [{"type": "Metric", "concept": "accuracy", "year": 2023, "papers": 1},
+                                   {"type": "Metric", "concept": "accuracy", "year": 2024, "papers": 1},
+                                   {"type": "Task", "concept": "accuracy", "year": 2024, "papers": 1}]),
+    ],
+    "quality/many-aliases": [
+        ({"min_aliases": "2"}, [
+            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["language model", "text", "NLP"]},
+            {"type": "Method", "concept": "Transformer", "alias_count": 3,
+             "aliases": ["transformers", "Transformer model", "self-attention network"]},
+            {"type": "Domain", "concept": "graphs", "alias_count": 2, "aliases": ["graph", "node"]}]),
+        ({}, [  # default: three or more
+            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["language model", "text", "NLP"]},
+            {"type": "Method", "concept": "Transformer", "alias_count": 3,
+             "aliases": ["transformers", "Transformer model", "self-attention network"]}]),
+    ],
+    "quality/papers-without-concepts": [({}, [
+        {"id": "pF", "title": TITLES["pF"], "source": "tests/fixtures/queries_graph.jsonl",
+         "abstract_chars": len("A position paper on how the field evaluates its models.")}])],
+    "quality/same-name-types": [({}, [
+        {"name": "accuracy", "types": ["Metric", "Task"], "ids": ["metric:accuracy", "task:accuracy"]}])],
+    "quality/extractors": [({}, [
+        {"extractor": "gazetteer", "links": 19, "avg_confidence": 0.9, "min_confidence": 0.9},
+        {"extractor": "head_noun", "links": 7, "avg_confidence": 0.6, "min_confidence": 0.6},
+        {"extractor": "domain_lexicon", "links": 5, "avg_confidence": 0.7, "min_confidence": 0.7},
+        {"extractor": "we_propose", "links": 2, "avg_confidence": 0.8, "min_confidence": 0.8}])],
+    "quality/missing-metadata": [({}, [
+        paper("pE", missing=["title"]), paper("pF", missing=["year", "venue", "authors"])])],
+}
+
+CASES = [(name, params, rows) for name, cases in EXPECTED.items() for params, rows in cases]
+
+# The labels and relationship types of the README's graph schema; overview/counts is compared on
+# these (the build may keep more, e.g. an alias table), after checking that its rows come sorted.
+SCHEMA_NAMES = {row["name"] for row in EXPECTED["overview/counts"][0][1]}
+
+
+def schema_rows(rows: list[dict]) -> list[dict]:
+    assert [(r["kind"], r["name"]) for r in rows] == sorted((r["kind"], r["name"]) for r in rows)
+    return [r for r in rows if r["name"] in SCHEMA_NAMES]
+
+
+ONLY = {"overview/counts": schema_rows}
+
+
+def rounded(value):
+    """Floats to 3 decimals, recursively: the stores may sum in another order."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    return value
+
+
+def test_every_pack_query_has_asserted_rows():
+    names = {q.name for q in list_queries()}
+    assert names - EXPECTED.keys() == set(), "pack queries without asserted rows"
+    assert EXPECTED.keys() - names == set(), "expectations for queries that do not exist"
+    assert len(names) >= 25
+    # most expectations are not empty: a query that returns nothing proves little
+    assert all(any(rows for _, rows in EXPECTED[name]) for name in names)
+
+
+@pytest.mark.parametrize("name,params,expected", CASES, ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(CASES)])
+def test_pack_query_returns_the_rows_worked_out_by_hand(graph, name, params, expected):
+    query = get_query(name)
+    rows = graph.run(query.cypher, query.bind(params))
+    assert rounded(ONLY.get(name, list)(rows)) == rounded(expected)
