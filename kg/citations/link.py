@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from kg.store import Store
-from kg.store.schema import DROP_ORPHAN_REFERENCES, MERGE_PAPER_CITES, MERGE_REFERENCES, RELINK_REFERENCES
+from kg.store.schema import (
+    CREATE_PAPER_CITES,
+    DELETE_REFERENCE_CITES,
+    DROP_ORPHAN_REFERENCES,
+    EXISTING_PAPER_CITES,
+    MERGE_REFERENCES,
+    REFERENCE_CITERS,
+    SET_PAPER_CITES_EVIDENCE,
+)
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -102,19 +110,37 @@ def load_references(store: Store, rows: list[dict], report: CitationReport | Non
         if len(ids) > 1:
             report.note_ambiguous(row["key"], ids)
             ambiguous[row["key"]] = sorted(candidates[row["key"]])
-    store.run_batches(MERGE_PAPER_CITES, to_papers, batch_size)
+    link_papers(store, to_papers, batch_size)
     store.run_batches(MERGE_REFERENCES, kept, batch_size)
     store.run_batches(MARK_AMBIGUOUS, [{"key": k, "candidates": v} for k, v in ambiguous.items()], batch_size)
     report.linked += len(to_papers)
     report.kept += len(kept)
 
 
+def link_papers(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
+    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}: one
+    edge per pair, the first evidence kept; a rerun adds nothing."""
+    unique: dict[tuple[str, str], dict] = {}
+    for row in rows:
+        pair = (row["paper"], row["target"])
+        if pair not in unique or (unique[pair].get("evidence") is None and row.get("evidence") is not None):
+            unique[pair] = {"paper": pair[0], "target": pair[1], "evidence": row.get("evidence"),
+                            "start": row.get("start"), "end": row.get("end")}
+    pairs = list(unique.values())
+    existing = {(r["paper"], r["target"]) for chunk in _chunks(pairs) for r in store.run(EXISTING_PAPER_CITES, {"rows": chunk})}
+    store.run_batches(CREATE_PAPER_CITES, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
+    store.run_batches(SET_PAPER_CITES_EVIDENCE, [r for r in pairs if (r["paper"], r["target"]) in existing
+                                                 and r["evidence"] is not None], batch_size)
+
+
 def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
     """Turn the Reference edges of ``pairs`` ({key, target}) into Paper links."""
     for chunk in _chunks(pairs):
-        rows = store.run(RELINK_REFERENCES, {"rows": chunk}, write=True)
-        report.relinked += sum(r["relinked"] for r in rows)
+        citers = [r for r in store.run(REFERENCE_CITERS, {"rows": chunk}) if r["paper"] != r["target"]]
+        link_papers(store, citers)
+        store.run_batches(DELETE_REFERENCE_CITES, citers)
         store.run(DROP_ORPHAN_REFERENCES, {"keys": [p["key"] for p in chunk]}, write=True)
+        report.relinked += len(citers)
 
 
 def link_new_papers(store: Store, papers: list[dict], report: CitationReport | None = None) -> None:

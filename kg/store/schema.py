@@ -65,24 +65,35 @@ ON CREATE SET r.authors = row.authors, r.year = row.year
 MERGE (p)-[c:CITES]->(r)
 SET c.evidence = row.evidence, c.start = row.start, c.end = row.end
 """
-MERGE_PAPER_CITES = """
+# Paper->Paper links are made with CREATE after a read that finds the existing ones:
+# ArcadeDB (26.x) fails a MERGE of edges between papers that are both cited and citing
+# in one UNWIND ("modified by a concurrent transaction") when Paper.id is constrained.
+EXISTING_PAPER_CITES = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})-[:CITES]->(q:Paper {id: row.target})
+RETURN p.id AS paper, q.id AS target
+"""
+CREATE_PAPER_CITES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
 MATCH (q:Paper {id: row.target})
-MERGE (p)-[c:CITES]->(q)
-SET c.evidence = coalesce(row.evidence, c.evidence), c.start = coalesce(row.start, c.start), c.end = coalesce(row.end, c.end)
+CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(q)
 """
-# A Reference whose paper is now loaded becomes a link to that paper (evidence kept).
-RELINK_REFERENCES = """
+SET_PAPER_CITES_EVIDENCE = """
 UNWIND $rows AS row
-MATCH (r:Reference {key: row.key})
-MATCH (q:Paper {id: row.target})
-MATCH (p:Paper)-[c:CITES]->(r)
-WHERE p <> q
-MERGE (p)-[n:CITES]->(q)
-SET n.evidence = coalesce(n.evidence, c.evidence), n.start = coalesce(n.start, c.start), n.end = coalesce(n.end, c.end)
+MATCH (p:Paper {id: row.paper})-[c:CITES]->(q:Paper {id: row.target})
+SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), c.end = coalesce(c.end, row.end)
+"""
+# The citers of References whose paper is now loaded (they become Paper links).
+REFERENCE_CITERS = """
+UNWIND $rows AS row
+MATCH (p:Paper)-[c:CITES]->(:Reference {key: row.key})
+RETURN p.id AS paper, row.key AS key, row.target AS target, c.evidence AS evidence, c.start AS start, c.end AS end
+"""
+DELETE_REFERENCE_CITES = """
+UNWIND $rows AS row
+MATCH (:Paper {id: row.paper})-[c:CITES]->(:Reference {key: row.key})
 DELETE c
-RETURN count(*) AS relinked
 """
 DROP_ORPHAN_REFERENCES = """
 UNWIND $keys AS key

@@ -1,0 +1,163 @@
+"""Citation analytics over the store's citation graph, in networkx.
+
+The graph holds every ``(:Paper)-[:CITES]->(:Paper|:Reference)`` edge; nodes are
+paper ids and reference keys, with ``kind`` ("paper" or "reference"), ``title``
+and ``year``. Edges point from the citing to the cited work.
+
+>>> import networkx as nx
+>>> g = nx.DiGraph([("a", "c"), ("b", "c"), ("a", "d"), ("b", "d"), ("c", "d")])
+>>> [(r["id"], r["citations"]) for r in most_cited(g, top=2)]
+[('d', 3), ('c', 2)]
+>>> [(r["a"], r["b"], r["count"]) for r in co_citation(g, top=1)]
+[('c', 'd', 2)]
+>>> [(r["a"], r["b"], r["count"]) for r in bibliographic_coupling(g, top=1)]
+[('a', 'b', 2)]
+>>> citation_path(g, "b", "d")
+['b', 'd']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+
+from kg.store import Store
+
+NODES = """
+MATCH (p:Paper)
+RETURN p.id AS id, 'paper' AS kind, p.title AS title, p.year AS year, p.venue AS venue
+"""
+REFERENCES = """
+MATCH (:Paper)-[:CITES]->(r:Reference)
+RETURN DISTINCT r.key AS id, 'reference' AS kind, r.key AS title, r.year AS year, null AS venue
+"""
+EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.key) AS target"
+
+
+class UnknownPaper(KeyError):
+    """A paper id that is not in the citation graph."""
+
+    def __str__(self) -> str:
+        return f"{self.args[0]!r} is not a paper or reference of the citation graph"
+
+
+def citation_graph(store: Store, references: bool = True) -> nx.DiGraph:
+    """The citation graph of the store (``references=False``: loaded papers only)."""
+    graph = nx.DiGraph()
+    for row in store.run(NODES):
+        graph.add_node(row.pop("id"), **row)
+    if references:
+        for row in store.run(REFERENCES):
+            graph.add_node(row.pop("id"), **row)
+    for row in store.run(EDGES):
+        if row["target"] in graph:
+            graph.add_edge(row["source"], row["target"])
+    return graph
+
+
+def _row(graph: nx.DiGraph, node: str, **values) -> dict:
+    data = graph.nodes[node]
+    return {"id": node, "kind": data.get("kind"), "title": data.get("title"), "year": data.get("year"), **values}
+
+
+def _require(graph: nx.DiGraph, *nodes: str) -> None:
+    for node in nodes:
+        if node not in graph:
+            raise UnknownPaper(node)
+
+
+def most_cited(graph: nx.DiGraph, top: int = 10, kind: str | None = None) -> list[dict]:
+    """The works cited most often (``kind``: "paper" or "reference" to keep only those)."""
+    counts = ((n, d) for n, d in graph.in_degree() if d and (kind is None or graph.nodes[n].get("kind") == kind))
+    ranked = sorted(counts, key=lambda item: (-item[1], str(item[0])))[:top]
+    return [_row(graph, node, citations=degree) for node, degree in ranked]
+
+
+def pagerank_scores(graph: nx.DiGraph, alpha: float = 0.85, tol: float = 1.0e-8, max_iter: int = 200) -> dict[str, float]:
+    """PageRank by power iteration (networkx's own needs SciPy); dangling works
+    spread their rank evenly, as networkx does. Scores sum to 1."""
+    nodes = list(graph)
+    n = len(nodes)
+    if not n:
+        return {}
+    index = {node: i for i, node in enumerate(nodes)}
+    out_degree = [graph.out_degree(node) for node in nodes]
+    edges = [(index[s], index[t]) for s, t in graph.edges()]
+    dangling = [i for i, d in enumerate(out_degree) if d == 0]
+    rank = [1.0 / n] * n
+    for _ in range(max_iter):
+        share = [alpha * r / d if d else 0.0 for r, d in zip(rank, out_degree)]
+        base = (1.0 - alpha) / n + alpha * sum(rank[i] for i in dangling) / n
+        new = [base] * n
+        for source, target in edges:
+            new[target] += share[source]
+        change = sum(abs(a - b) for a, b in zip(new, rank))
+        rank = new
+        if change < n * tol:
+            break
+    return dict(zip(nodes, rank))
+
+
+def pagerank(graph: nx.DiGraph, top: int = 10, alpha: float = 0.85, kind: str | None = None) -> list[dict]:
+    """The works ranked by PageRank on the citation graph."""
+    scores = pagerank_scores(graph, alpha)
+    ranked = sorted((n for n in scores if kind is None or graph.nodes[n].get("kind") == kind),
+                    key=lambda n: (-scores[n], str(n)))[:top]
+    return [_row(graph, node, pagerank=round(scores[node], 6), citations=graph.in_degree(node)) for node in ranked]
+
+
+def _partner_counts(node: str, out, back) -> Counter:
+    """How often each other node shares a neighbour with ``node``: ``out`` gives its
+    neighbours, ``back`` the nodes on the other side of each neighbour."""
+    counts: Counter = Counter()
+    for via in out(node):
+        counts.update(other for other in back(via) if other != node)
+    return counts
+
+
+def _top_pairs(graph: nx.DiGraph, out, back, paper: str | None, top: int) -> list[dict]:
+    """The ``top`` pairs by shared neighbours, one node at a time (memory: one node's partners)."""
+    if paper is not None:
+        _require(graph, paper)
+        counts = _partner_counts(paper, out, back)
+        ranked = sorted(((paper, b, c) for b, c in counts.items()), key=lambda t: (-t[2], str(t[1])))[:top]
+    else:
+        best: list[tuple[str, str, int]] = []
+        for a in graph:
+            counts = _partner_counts(a, out, back)
+            best.extend((a, b, c) for b, c in counts.items() if str(b) > str(a))
+            if len(best) > 20 * top + 1000:
+                best = sorted(best, key=lambda t: (-t[2], str(t[0]), str(t[1])))[:top]
+        ranked = sorted(best, key=lambda t: (-t[2], str(t[0]), str(t[1])))[:top]
+    return [{"a": a, "a_title": graph.nodes[a].get("title"), "b": b, "b_title": graph.nodes[b].get("title"), "count": c}
+            for a, b, c in ranked]
+
+
+def co_citation(graph: nx.DiGraph, paper: str | None = None, top: int = 10) -> list[dict]:
+    """Pairs of works cited together, by how many papers cite both (with ``paper``: its partners)."""
+    return _top_pairs(graph, graph.predecessors, graph.successors, paper, top)
+
+
+def bibliographic_coupling(graph: nx.DiGraph, paper: str | None = None, top: int = 10) -> list[dict]:
+    """Pairs of papers that cite the same works, by how many they share (with ``paper``: its partners)."""
+    return _top_pairs(graph, graph.successors, graph.predecessors, paper, top)
+
+
+def citation_path(graph: nx.DiGraph, source: str, target: str, directed: bool = True) -> list[str] | None:
+    """The shortest chain of citations from ``source`` to ``target`` (None if there is none).
+
+    ``directed=False`` also walks citations backwards ("is cited by"), which links
+    papers through shared ancestors or descendants.
+    """
+    _require(graph, source, target)
+    view = graph if directed else graph.to_undirected(as_view=True)
+    try:
+        return nx.shortest_path(view, source, target)
+    except nx.NetworkXNoPath:
+        return None
+
+
+def path_rows(graph: nx.DiGraph, path: list[str] | None) -> list[dict]:
+    """A path as table rows: step, id, title, year."""
+    return [{"step": i, **_row(graph, node)} for i, node in enumerate(path or [])]
