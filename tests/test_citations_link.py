@@ -115,3 +115,18 @@ def test_no_paper_cites_itself(store, tmp_path):
     assert store.run("MATCH (p:Paper)-[:CITES]->(p) RETURN count(*) AS n") == [{"n": 0}]
     assert any("solo cites itself" in s for s in report.load.skipped)
     assert sorted(r["target"] for r in cites(store)) == ["other", "solo-2020"]
+
+
+def test_kg_build_reports_links_and_ambiguous_citations(store, store_dir, tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import main
+
+    (tmp_path / "note.jsonl").write_text(json.dumps(
+        {"id": "note", "title": "Note", "abstract": "Halides were studied before (Roccanova et al., 2019)."}) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(OPENALEX), str(tmp_path / "note.jsonl"), "--db", str(store_dir)])
+    assert result.exit_code == 0, result.output
+    # the fixture's two citations between its works; the note's citation matches two works
+    assert "Citations: 2 linked to loaded papers (0 from in-text author-year citations)" in result.output
+    assert "Ambiguous in-text citations (kept as references): 1" in result.output
+    assert f"roccanova-2019: {ELECTRONICS}, {LUMINESCENCE}" in result.output
