@@ -112,6 +112,10 @@ def seconds(result: dict, timeout: float) -> str:
     return f"> {timeout:.0f} s" if result["drawn"] is None else f"{result['drawn']:.2f} s"
 
 
+def milliseconds(result: dict) -> str:
+    return f"{result['redraw_ms']:.0f}" if "redraw_ms" in result else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="500,2000,5000", help="node counts, comma-separated")
@@ -132,7 +136,7 @@ def main() -> None:
         else:
             ratio = f"{pyvis_['drawn'] / ours['drawn']:.0f}x"
         row = (f"| {n:,} | {graph.number_of_edges():,} | {seconds(ours, args.timeout)} | {seconds(pyvis_, args.timeout)} | {ratio} "
-               f"| {ours.get('redraw_ms', float('nan')):.0f} / {pyvis_.get('redraw_ms', float('nan')):.0f} "
+               f"| {milliseconds(ours)} / {milliseconds(pyvis_)} "
                f"| {ours.get('moving', '-')} / {pyvis_.get('moving', '-')} | {ours_py:.1f} / {pyvis_py:.1f} |")
         rows.append(row)
         print(row, flush=True)
