@@ -18,12 +18,16 @@ from typing import Iterable
 from kg.store import Store
 from kg.store.schema import (
     CREATE_PAPER_CITES,
+    CREATE_REFERENCE_CITES,
+    CREATE_REFERENCES,
     DELETE_REFERENCE_CITES,
     DROP_ORPHAN_REFERENCES,
     EXISTING_PAPER_CITES,
-    MERGE_REFERENCES,
+    EXISTING_REFERENCE_CITES,
     REFERENCE_CITERS,
+    REFERENCES_AMONG,
     SET_PAPER_CITES_EVIDENCE,
+    SET_REFERENCE_CITES_EVIDENCE,
 )
 
 LOOKUP_BATCH = 1000
@@ -32,7 +36,6 @@ AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
 IDS_AMONG = "UNWIND $keys AS key MATCH (q:Paper {id: key}) RETURN key, q.id AS id"
 DOIS_AMONG = "UNWIND $dois AS doi MATCH (q:Paper {doi: doi}) RETURN 'doi:' + doi AS key, q.id AS id"
 CITE_KEYS_AMONG = "UNWIND $keys AS key MATCH (q:Paper {cite_key: key}) RETURN key, q.id AS id"
-REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.key AS key"
 MARK_AMBIGUOUS = "UNWIND $rows AS row MATCH (r:Reference {key: row.key}) SET r.candidates = row.candidates"
 
 
@@ -111,26 +114,48 @@ def load_references(store: Store, rows: list[dict], report: CitationReport | Non
             report.note_ambiguous(row["key"], ids)
             ambiguous[row["key"]] = sorted(candidates[row["key"]])
     link_papers(store, to_papers, batch_size)
-    store.run_batches(MERGE_REFERENCES, kept, batch_size)
+    keep_references(store, kept, batch_size)
     store.run_batches(MARK_AMBIGUOUS, [{"key": k, "candidates": v} for k, v in ambiguous.items()], batch_size)
     report.linked += len(to_papers)
     report.kept += len(kept)
 
 
-def link_papers(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
-    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}: one
-    edge per pair, the first evidence kept; a rerun adds nothing."""
+def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
+    """One row per (paper, target), the first with evidence winning."""
     unique: dict[tuple[str, str], dict] = {}
     for row in rows:
-        pair = (row["paper"], row["target"])
+        pair = (row["paper"], row[target])
         if pair not in unique or (unique[pair].get("evidence") is None and row.get("evidence") is not None):
             unique[pair] = {"paper": pair[0], "target": pair[1], "evidence": row.get("evidence"),
                             "start": row.get("start"), "end": row.get("end")}
-    pairs = list(unique.values())
-    existing = {(r["paper"], r["target"]) for chunk in _chunks(pairs) for r in store.run(EXISTING_PAPER_CITES, {"rows": chunk})}
-    store.run_batches(CREATE_PAPER_CITES, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
-    store.run_batches(SET_PAPER_CITES_EVIDENCE, [r for r in pairs if (r["paper"], r["target"]) in existing
-                                                 and r["evidence"] is not None], batch_size)
+    return list(unique.values())
+
+
+def _create_edges(store: Store, pairs: list[dict], existing_query: str, create_query: str, set_query: str,
+                  batch_size: int) -> None:
+    """CITES edges for ``pairs``: a read finds those that exist, the rest are created;
+    an existing edge only gains evidence it lacked. A rerun adds nothing."""
+    existing = {(r["paper"], r["target"]) for chunk in _chunks(pairs) for r in store.run(existing_query, {"rows": chunk})}
+    store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
+    store.run_batches(set_query, [r for r in pairs if (r["paper"], r["target"]) in existing and r["evidence"] is not None],
+                      batch_size)
+
+
+def link_papers(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
+    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}."""
+    _create_edges(store, _unique_pairs(rows, "target"), EXISTING_PAPER_CITES, CREATE_PAPER_CITES,
+                  SET_PAPER_CITES_EVIDENCE, batch_size)
+
+
+def keep_references(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
+    """``(:Paper)-[:CITES]->(:Reference {key, authors, year})`` for reference rows."""
+    first = {}
+    for row in rows:
+        first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year")})
+    stored = {r["key"] for chunk in _chunks(sorted(first)) for r in store.run(REFERENCES_AMONG, {"keys": chunk})}
+    store.run_batches(CREATE_REFERENCES, [r for k, r in first.items() if k not in stored], batch_size)
+    _create_edges(store, _unique_pairs(rows, "key"), EXISTING_REFERENCE_CITES, CREATE_REFERENCE_CITES,
+                  SET_REFERENCE_CITES_EVIDENCE, batch_size)
 
 
 def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:

@@ -57,13 +57,28 @@ MERGE (a)-[:WROTE]->(p)
 """
 # Citations (see kg.citations.link): a reference to a loaded paper is a Paper->Paper link,
 # any other is kept as a Reference until the paper it names is loaded.
-MERGE_REFERENCES = """
+REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.key AS key"
+# References and their CITES edges are created after reads that find the existing ones
+# (one writer per store): ArcadeDB runs these several times faster than MERGE.
+CREATE_REFERENCES = """
+UNWIND $rows AS row
+CREATE (:Reference {key: row.key, authors: row.authors, year: row.year})
+"""
+EXISTING_REFERENCE_CITES = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})-[:CITES]->(r:Reference {key: row.target})
+RETURN p.id AS paper, r.key AS target
+"""
+CREATE_REFERENCE_CITES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
-MERGE (r:Reference {key: row.key})
-ON CREATE SET r.authors = row.authors, r.year = row.year
-MERGE (p)-[c:CITES]->(r)
-SET c.evidence = row.evidence, c.start = row.start, c.end = row.end
+MATCH (r:Reference {key: row.target})
+CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(r)
+"""
+SET_REFERENCE_CITES_EVIDENCE = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})-[c:CITES]->(r:Reference {key: row.target})
+SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), c.end = coalesce(c.end, row.end)
 """
 # Paper->Paper links are made with CREATE after a read that finds the existing ones:
 # ArcadeDB (26.x) fails a MERGE of edges between papers that are both cited and citing
