@@ -28,7 +28,7 @@ from pathlib import Path
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--no-default-browser-check", "--mute-audio",
-         "--hide-scrollbars", "--remote-debugging-pipe")
+         "--hide-scrollbars", "--disable-dev-shm-usage", "--remote-debugging-pipe")
 
 
 class BrowserError(RuntimeError):

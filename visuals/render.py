@@ -30,7 +30,7 @@ TYPE_STYLE = {
     "Dataset": ("#e15759", "square", "■"),
     "Metric": ("#b07aa1", "star", "★"),
     "Domain": ("#76b7b2", "hexagon", "⬢"),
-    "Reference": ("#9c755f", "dot", "●"),
+    "Reference": ("#9c755f", "triangleDown", "▼"),
 }
 OTHER_STYLE = ("#bab0ac", "dot", "●")
 COMMUNITY_COLORS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
