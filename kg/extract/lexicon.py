@@ -14,7 +14,8 @@ HEAD_TYPES: dict[str, str] = {
         "model network method algorithm approach framework architecture transformer encoder decoder "
         "autoencoder optimizer estimator classifier regressor policy technique mechanism procedure "
         "scheme solver pipeline module layer objective loss regularizer regularization kernel sampler "
-        "embedding attention backbone baseline heuristic agent".split(), "Method"),
+        "embedding attention backbone baseline heuristic agent parser tagger segmenter recognizer recogniser extractor "
+        "generator translator detector tracker transducer grammar".split(), "Method"),
     **dict.fromkeys(
         "task problem classification detection segmentation recognition prediction generation "
         "translation forecasting summarization parsing tagging retrieval reasoning planning "
@@ -80,25 +81,82 @@ KNOWN_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-# The domain taxonomy: domain -> phrases whose presence is evidence for it.
+# The domain taxonomy: domain -> phrases whose presence is evidence for it. A domain needs
+# evidence of weight DOMAIN_MIN_EVIDENCE: each distinct phrase weighs 1, a strong one
+# (DOMAIN_STRONG: the field's own name or an unambiguous term) 2.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "machine learning": ("machine learning", "deep learning", "neural network", "neural networks", "supervised", "unsupervised", "training data", "generalization", "gradient descent"),
-    "natural language processing": ("language model", "language models", "natural language", "text", "tokens", "translation", "LLM", "LLMs", "linguistic"),
-    "computer vision": ("image", "images", "video", "visual", "pixel", "object detection", "segmentation", "vision"),
-    "reinforcement learning": ("reinforcement learning", "reward", "policy", "policies", "agent", "agents", "Markov decision process"),
-    "neuroscience": ("brain", "neural recordings", "neurons", "cortex", "cortical", "fMRI", "EEG", "intracortical", "neuroscience", "working memory"),
-    "medicine": ("clinical", "patient", "patients", "disease", "diagnosis", "diagnostic", "medical", "health", "mortality", "hospital"),
-    "biology": ("protein", "proteins", "gene", "genes", "genomic", "cell", "cells", "molecular", "biological", "DNA", "RNA"),
-    "chemistry": ("molecule", "molecules", "chemical", "chemistry", "reaction", "materials"),
-    "physics": ("physics", "physical", "quantum", "particle", "fluid", "PDE", "partial differential equation", "dynamics"),
-    "control and robotics": ("control", "controller", "robot", "robots", "robotic", "manipulation", "locomotion", "autonomous driving"),
-    "optimization": ("optimization", "convex", "gradient", "convergence", "optimizer", "stochastic optimization"),
-    "theory": ("theorem", "bound", "bounds", "provably", "sample complexity", "lower bound", "upper bound", "proof"),
-    "fairness and ethics": ("fairness", "fair", "bias", "privacy", "ethical", "societal", "discrimination"),
+    "machine learning": ("neural network", "neural networks", "supervised", "unsupervised", "training data", "generalization",
+                         "gradient descent", "classifier", "learning algorithm", "representation learning", "embeddings"),
+    "natural language processing": ("language model", "language models", "natural language", "text", "tokens", "translation",
+                                    "LLM", "LLMs", "linguistic", "sentence", "sentences", "corpus", "parsing", "word", "words"),
+    "computer vision": ("image", "images", "video", "videos", "visual", "pixel", "pixels", "object detection", "segmentation",
+                        "vision", "camera", "3D"),
+    "reinforcement learning": ("reward", "rewards", "policy", "policies", "agent", "agents", "Markov decision process", "MDP"),
+    "neuroscience": ("brain", "neural recordings", "neurons", "cortex", "cortical", "fMRI", "EEG", "intracortical",
+                     "working memory", "spiking", "synaptic"),
+    "medicine": ("clinical", "patient", "patients", "disease", "diagnosis", "diagnostic", "medical", "health", "mortality",
+                 "hospital", "therapy", "treatment", "surgery", "surgical", "cancer", "tumor"),
+    "biology": ("protein", "proteins", "gene", "genes", "genomic", "cell", "cells", "molecular", "biological", "DNA", "RNA",
+                "species", "enzyme"),
+    "chemistry": ("molecule", "molecules", "chemical", "reaction", "reactions", "materials", "catalyst", "synthesis of"),
+    "physics": ("physical", "quantum", "particle", "fluid", "PDE", "partial differential equation", "dynamics", "thermodynamic"),
+    "control and robotics": ("control", "controller", "robot", "robots", "robotic", "manipulation", "locomotion",
+                             "autonomous driving", "trajectory"),
+    "optimization": ("convex", "gradient", "convergence", "optimizer", "stochastic optimization", "objective function", "minimax"),
+    "theory": ("theorem", "bound", "bounds", "provably", "sample complexity", "lower bound", "upper bound", "proof",
+               "complexity"),
+    "fairness and ethics": ("fair", "bias", "privacy", "ethical", "societal", "discrimination"),
     "speech and audio": ("speech", "audio", "acoustic", "speaker", "spoken"),
-    "graphs": ("graph", "graphs", "node", "nodes", "edges", "graph neural network"),
+    "graphs": ("graph", "graphs", "node", "nodes", "edges"),
+}
+DOMAIN_STRONG: dict[str, tuple[str, ...]] = {
+    "machine learning": ("machine learning", "deep learning"),
+    "natural language processing": ("natural language processing", "NLP", "computational linguistics",
+                                    "machine translation", "large language models"),
+    "computer vision": ("computer vision", "image classification", "object recognition"),
+    "reinforcement learning": ("reinforcement learning",),
+    "neuroscience": ("neuroscience", "neural recordings", "brain-computer interface", "brain-computer interfaces"),
+    "medicine": ("clinical trial", "medicine", "healthcare"),
+    "biology": ("biology", "genomics", "protein structure"),
+    "chemistry": ("chemistry", "molecular property"),
+    "physics": ("physics", "physical systems"),
+    "control and robotics": ("robotics", "control theory", "optimal control"),
+    "optimization": ("optimization",),
+    "theory": ("sample complexity", "regret bound", "regret bounds"),
+    "fairness and ethics": ("fairness", "algorithmic fairness"),
+    "speech and audio": ("speech recognition", "audio"),
+    "graphs": ("graph neural network", "graph neural networks", "knowledge graph"),
 }
 DOMAIN_MIN_EVIDENCE = 2  # distinct phrases needed before a domain is assigned
 
-# Verbs that, with "we" as subject, mark what the paper itself proposes.
-PROPOSE_VERBS = ("propose", "introduce", "present", "develop", "design", "devise", "build")
+# Verbs that, with "we" (or "this paper") as subject, mark what the paper itself proposes.
+PROPOSE_VERBS = ("propose", "introduce", "present", "develop", "design", "devise", "build", "describe", "offer", "contribute")
+PROPOSE_FORMS = frozenset(f for v in PROPOSE_VERBS for f in (
+    v, v + "s", v + ("d" if v.endswith("e") else "ed"), (v[:-1] if v.endswith("e") else v) + "ing")) | {"built"}
+# "We propose X for Y": the object of a propose verb ends before one of these words.
+OBJECT_STOPS = frozenset("for to that which where whereby who in on by using with based via through from "
+                         "than as while when because so , ; : . ! ?".split())
+# Adverbs allowed between "we" and its verb ("we also propose", "we then introduce").
+PROPOSE_ADVERBS = frozenset("also further then here first therefore thus now additionally instead finally newly".split())
+# Subjects that speak for the paper ("this paper presents X").
+SELF_NOUNS = frozenset("paper work article study letter thesis report note contribution".split())
+# Words that mark a method as the paper's own when they stand right before it.
+OWN_MARKERS = frozenset("novel new proposed".split())
+# Acronyms whose long forms are known: a paper that writes only one of them still joins the other.
+KNOWN_ACRONYMS: dict[str, tuple[str, str]] = {
+    "LoRA": ("low-rank adaptation", "Method"), "LLM": ("large language model", "Method"),
+    "CNN": ("convolutional neural network", "Method"), "RNN": ("recurrent neural network", "Method"),
+    "GNN": ("graph neural network", "Method"), "GCN": ("graph convolutional network", "Method"),
+    "GAN": ("generative adversarial network", "Method"), "VAE": ("variational autoencoder", "Method"),
+    "LSTM": ("long short-term memory", "Method"), "SGD": ("stochastic gradient descent", "Method"),
+    "RAG": ("retrieval-augmented generation", "Method"), "DPO": ("direct preference optimization", "Method"),
+    "RLHF": ("reinforcement learning from human feedback", "Method"), "SVM": ("support vector machine", "Method"),
+    "PCA": ("principal component analysis", "Method"), "MCTS": ("Monte Carlo tree search", "Method"),
+    "MoE": ("mixture of experts", "Method"), "ViT": ("Vision Transformer", "Method"),
+    "CoT": ("chain-of-thought", "Method"), "ICL": ("in-context learning", "Method"),
+    "NER": ("named entity recognition", "Task"), "MT": ("machine translation", "Task"),
+    "QA": ("question answering", "Task"), "VQA": ("visual question answering", "Task"),
+    "ASR": ("automatic speech recognition", "Task"), "RL": ("reinforcement learning", "Task"),
+    "MSE": ("mean squared error", "Metric"), "WER": ("word error rate", "Metric"),
+    "NLL": ("negative log-likelihood", "Metric"),
+}

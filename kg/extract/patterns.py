@@ -6,16 +6,26 @@ import re
 
 URL = re.compile(r"\b(?:https?://|www\.|github\.com/|huggingface\.co/)[^\s<>\"'{}|\\^`]+", re.I)
 
-_NAME = r"(?:(?:van|von|de|der|da|di|du|la|le)\s+)?[A-Z][\w'’\-]*[a-z][\w'’\-]*"
-_AUTHORS = rf"{_NAME}(?:\s+et\s+al\.?|\s+(?:and|&)\s+{_NAME})?"
-_YEAR = r"(?:19|20)\d{{2}}[a-z]?"
+# Capitalised words that are not authors: months, seasons, publishers and bodies, venues, parts of a paper.
+_NOT_NAMES = ("January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|"
+              "Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter|Press|Publishers?|Association|Society|"
+              "University|Institute|Book|Journal|Proceedings|Conference|Workshop|Symposium|Transactions|Review|Letters|"
+              "Table|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Chapter|Vol|Volume|Since|Until|From|Before|After|In|"
+              "During|Between|Year|Years|Version|Release|Edition|Immunol|NeurIPS|Interspeech|Nature|Science|arXiv|Proc")
+_NAME = rf"(?:(?:van|von|de|der|da|di|du|la|le|del|dos)\s+)*(?!(?:{_NOT_NAMES})\b)[A-Z](?=[\w'’\-]*[a-z])[\w'’\-]*"
+_ET_AL = r"\s+et\s*\.?\s+al\b\s*\.?"
+# "Smith", "Smith et al.", "Smith and Jones", "Smith, Jones, and Lee", "Smith & Jones"
+_AUTHORS = rf"{_NAME}(?:{_ET_AL}|(?:,\s+{_NAME})*,?\s*(?:\band\b|&)\s*{_NAME})?"
+_YEAR = r"(?:19|20)\d{2}[a-z]?"
 # "(Loshchilov et al., 2025; Yang and Hu, 2021)"
 PAREN_GROUP = re.compile(r"\(([^()]*?\b(?:19|20)\d{2}[a-z]?\b[^()]*?)\)")
-PAREN_ITEM = re.compile(rf"(?P<authors>{_AUTHORS}),?\s+(?P<year>(?:19|20)\d{{2}}[a-z]?)\b")
-# "Medina and Vassilvitskii (2017)"
-NARRATIVE = re.compile(rf"(?P<authors>{_AUTHORS})\s+\((?P<year>(?:19|20)\d{{2}}[a-z]?)\)")
+PAREN_ITEM = re.compile(rf"(?P<authors>{_AUTHORS})\s*,?\s*(?P<year>{_YEAR})\b")
+# "Medina and Vassilvitskii (2017)": the bracketed year is found first, then the authors just before it
+NARRATIVE_YEAR = re.compile(rf"\s\((?P<year>{_YEAR})\b[^()]*\)")
+NARRATIVE = re.compile(rf"(?P<authors>{_AUTHORS})$")
 # "Bonyah et al." with no year
-ET_AL = re.compile(rf"(?P<authors>{_NAME}\s+et\s+al\.)")
+ET_AL = re.compile(rf"(?P<authors>{_NAME}{_ET_AL})")
+_HAS_ET_AL = re.compile(r"\bet\s*\.?\s+al\b")
 
 
 def find_urls(text: str) -> list[dict]:
@@ -32,8 +42,8 @@ def find_urls(text: str) -> list[dict]:
 
 
 def _authors(text: str) -> list[str]:
-    text = re.sub(r"\s+et\s+al\.?$", "", text.strip())
-    return [part.strip() for part in re.split(r"\s+(?:and|&)\s+", text) if part.strip()]
+    text = re.sub(rf"{_ET_AL}$", "", text.strip())
+    return [part.strip() for part in re.split(r",?\s*(?:\band\b|&)\s*|,\s+", text) if part.strip()]
 
 
 def find_citations(text: str) -> list[dict]:
@@ -60,13 +70,19 @@ def find_citations(text: str) -> list[dict]:
         offset = group.start(1)
         for item in PAREN_ITEM.finditer(group.group(1)):
             add(offset + item.start(), offset + item.end(), item["authors"], item["year"])
-    for match in NARRATIVE.finditer(text):
-        add(match.start(), match.end(), match["authors"], match["year"])
-    for match in ET_AL.finditer(text):
-        add(match.start(), match.end(), match["authors"], None)
+    for year in NARRATIVE_YEAR.finditer(text):
+        window_start = max(0, year.start() - 120)
+        match = NARRATIVE.search(text, window_start, year.start())
+        if match:
+            add(match.start(), year.end(), match["authors"], year["year"])
+    if _HAS_ET_AL.search(text):
+        for match in ET_AL.finditer(text):
+            add(match.start(), match.end(), match["authors"], None)
     return sorted(found, key=lambda c: c["start"])
 
 
+# "Low-Rank Adaptation, or LoRA, ..."
+_OR_SHORT_FORM = re.compile(r",\s+or\s+((?=[^\s,;()]*[A-Z][^\s,;()]*[A-Z])[^\s,;()]{2,10}?)s?\s*(?=[,;:.)])")
 _SHORT_FORM = re.compile(r"\(\s*([^()\s;,][^();,]{0,14}?)s?\s*\)")
 
 
@@ -93,11 +109,14 @@ def find_acronyms(text: str) -> list[dict]:
 
     >>> [(a["short"], a["long"]) for a in find_acronyms("We use low-rank adaptation (LoRA) and intracortical brain–computer interfaces (iBCIs).")]
     [('LoRA', 'low-rank adaptation'), ('iBCIs', 'intracortical brain–computer interfaces')]
+    >>> [(a["short"], a["long"]) for a in find_acronyms("We propose Low-Rank Adaptation, or LoRA, which freezes weights.")]
+    [('LoRA', 'Low-Rank Adaptation')]
     """
     found = []
-    for match in _SHORT_FORM.finditer(text):
+    matches = sorted([*_SHORT_FORM.finditer(text), *_OR_SHORT_FORM.finditer(text)], key=lambda m: m.start())
+    for match in matches:
         short = match.group(1).strip()
-        full_short = text[match.start(1):match.end() - 1].strip()
+        full_short = text[match.start(1):match.end() - (match.re is _SHORT_FORM)].strip()
         if not (2 <= len(short) <= 10) or not any(c.isupper() for c in short) or " " in short.strip():
             continue
         before = text[:match.start()].rstrip()

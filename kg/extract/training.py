@@ -33,19 +33,48 @@ def holdout(key: str, fraction: float = 0.1) -> bool:
     return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) / 0xFFFFFFFF < fraction
 
 
+# SciERC writes brackets as Penn Treebank tokens; real abstracts write them as brackets.
+PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+
+
+def plain_brackets(text: str, entities: list) -> tuple[str, list]:
+    """The text with PTB bracket tokens as brackets, and the entity offsets moved to match.
+
+    >>> from kg.evaluation.scierc import Entity
+    >>> plain_brackets("a -LRB- VC -RRB- b", [Entity(0, 16, "Task"), Entity(8, 10, "Task")])
+    ('a ( VC ) b', [Entity(start=0, end=8, label='Task'), Entity(start=4, end=6, label='Task')])
+    """
+    starts, ends, pieces = {}, {}, []
+    old = new = 0
+    for token in text.split(" "):
+        plain = PTB_BRACKETS.get(token, token)
+        starts[old], ends[old + len(token)] = new, new + len(plain)
+        pieces.append(plain)
+        old += len(token) + 1
+        new += len(plain) + 1
+    return " ".join(pieces), [type(e)(starts[e.start], ends[e.end], e.label) for e in entities]
+
+
 def make_docbins(train_path: str | Path, out_dir: str | Path, labels: dict[str, str] | None = None) -> tuple[Path, Path]:
-    """``train.spacy`` and ``holdout.spacy`` from a SciERC file, tokenized the way ``kg`` tokenizes."""
+    """``train.spacy`` and ``holdout.spacy`` from a SciERC file, tokenized the way ``kg`` tokenizes.
+    A document with PTB bracket tokens ("-LRB-") is used twice: as written, and with brackets."""
     nlp = spacy.blank("en")
     bins = {"train": DocBin(), "holdout": DocBin()}
     for sdoc in read_scierc(train_path):
-        doc = nlp.make_doc(sdoc.text)
-        spans = []
-        for entity in sdoc.entities:
-            span = doc.char_span(entity.start, entity.end, label=(labels or {}).get(entity.label, entity.label))
-            if span is not None and all(span.end <= s.start or s.end <= span.start for s in spans):
-                spans.append(span)
-        doc.ents = sorted(spans, key=lambda s: s.start)
-        bins["holdout" if holdout(sdoc.key) else "train"].add(doc)
+        versions = [(sdoc.text, sdoc.entities)]
+        if any(token in PTB_BRACKETS for token in sdoc.text.split(" ")):
+            versions.append(plain_brackets(sdoc.text, sdoc.entities))
+        for text, entities in versions:
+            doc = nlp.make_doc(text)
+            spans = []
+            for entity in entities:
+                span = doc.char_span(entity.start, entity.end, label=(labels or {}).get(entity.label, entity.label))
+                if span is not None and all(span.end <= s.start or s.end <= span.start for s in spans):
+                    spans.append(span)
+            doc.ents = sorted(spans, key=lambda s: s.start)
+            bins["holdout" if holdout(sdoc.key) else "train"].add(doc)
+    if not len(bins["holdout"]):  # a tiny corpus: check on a training document rather than on nothing
+        bins["holdout"].add(next(iter(bins["train"].get_docs(nlp.vocab))))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for name, docbin in bins.items():
@@ -68,7 +97,15 @@ def train(train_path: str | Path, output: str | Path = MODEL_DIR, config: str | 
         output = Path(output)
         if output.exists():
             shutil.rmtree(output)
-        nlp = spacy.load(best)
-        nlp.to_disk(output, exclude=["vocab"] if False else [])
+        nlp = export(spacy.load(best))
+        nlp.to_disk(output)
         meta = nlp.meta.get("performance", {})
     return {"seconds": round(time.time() - started, 1), "output": str(output), "holdout": meta}
+
+
+def export(nlp):
+    """The trained pipeline as one self-contained ``ner`` (its tok2vec copied inside), ready to be sourced."""
+    if "tok2vec" in nlp.pipe_names:
+        nlp.replace_listeners("tok2vec", "ner", ["model.tok2vec"])
+        nlp.remove_pipe("tok2vec")
+    return nlp
