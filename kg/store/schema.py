@@ -15,6 +15,7 @@ CONSTRAINTS = (
     ("reference_key", "Reference", "key"),
     ("author_name", "Author", "name"),
     ("venue_name", "Venue", "name"),
+    ("alias_key", "Alias", "key"),
 )
 
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
@@ -34,6 +35,18 @@ UNWIND $rows AS row
 MERGE (c:Concept:{label} {{id: row.id}})
 ON CREATE SET c.name = row.name, c.type = row.type, c.aliases = []
 SET c.aliases = reduce(acc = coalesce(c.aliases, []), a IN row.aliases | CASE WHEN a IN acc OR a = c.name THEN acc ELSE acc + a END)
+"""
+# The alias table: (:Alias {key})-[:ALIAS_OF {reason, spelling, paper}]->(:Concept), one entry per
+# concept id that a spelling stands for but that is not the concept's own id.
+FIND_CONCEPT_IDS = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN c.id AS key, c.id AS id"
+FIND_ALIASES = "UNWIND $keys AS key MATCH (a:Alias {key: key})-[:ALIAS_OF]->(c:Concept) RETURN a.key AS key, c.id AS id"
+MERGE_ALIASES = """
+UNWIND $rows AS row
+MATCH (c:Concept {id: row.concept})
+MERGE (a:Alias {key: row.key})
+ON CREATE SET a.spelling = row.spelling
+MERGE (a)-[r:ALIAS_OF]->(c)
+ON CREATE SET r.reason = row.reason, r.spelling = row.spelling, r.paper = row.paper
 """
 # Two concepts already stored that a new alias shows to be one: the edges, aliases and alias
 # entries of the absorbed node move to the kept one, then the absorbed node goes.
@@ -184,15 +197,82 @@ def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations=N
     papers = fold_papers(rows.papers)
     store.run_batches(MERGE_PAPERS, papers, batch_size)
     link_new_papers(store, papers, citations)
+    aliases = resolve_aliases(store, rows)
     for label in CONCEPT_LABELS:
         if rows.concepts[label]:
             store.run_batches(MERGE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), rows.concepts[label], batch_size)
+    store.run_batches(MERGE_ALIASES, aliases, batch_size)
     for rel in MENTION_TYPES:
         if rows.mentions[rel]:
             store.run_batches(MERGE_MENTIONS.format(rel=_checked(rel, MENTION_TYPES)), rows.mentions[rel], batch_size)
     store.run_batches(MERGE_VENUES, rows.venues, batch_size)
     store.run_batches(MERGE_AUTHORS, rows.authors, batch_size)
     load_references(store, rows.references, citations, batch_size)
+
+
+def resolve_aliases(store: Store, rows: GraphRows) -> list[dict]:
+    """Send every concept row of the batch to one node per concept: spellings that stand for the
+    same concept id (in this batch or in the store's alias table) are joined, an id already in
+    the store winning, else a long form over an acronym. Rewrites the rows in place and returns
+    the alias rows to MERGE after the concepts: two papers writing "LoRA" and "Low-Rank
+    Adaptation" (the acronym defined in either, or known to the project) meet on one node."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a: str, b: str) -> None:
+        parent[find(a)] = find(b)
+
+    concept_rows = [row for label in CONCEPT_LABELS for row in rows.concepts[label]]
+    for row in concept_rows:
+        find(row["id"])
+        for alias in row.get("alias_keys") or []:
+            union(alias["key"], row["id"])
+    if not parent:
+        return []
+    stored: dict[str, str] = {}
+    for query in (FIND_CONCEPT_IDS, FIND_ALIASES):  # an alias entry outranks a node of the same id
+        for found in store.run(query, {"keys": sorted(parent)}):
+            stored[found["key"]] = found["id"]
+    for key, target in stored.items():
+        union(key, target)
+    groups: dict[str, list[str]] = {}
+    for key in list(parent):
+        groups.setdefault(find(key), []).append(key)
+    row_ids = {row["id"] for row in concept_rows}
+    in_store = set(stored.values())
+    chosen: dict[str, str] = {}
+    for members in groups.values():
+        candidates = sorted(in_store.intersection(members)) or sorted(row_ids.intersection(members)) or sorted(members)
+        # a long form (several words) before an acronym, then the shortest id, for stable choices
+        best = min(candidates, key=lambda m: (" " not in m.split(":", 1)[-1], len(m), m))
+        for member in members:
+            chosen[member] = best
+    alias_rows: dict[str, dict] = {}
+    for row in concept_rows:
+        for alias in row.get("alias_keys") or []:
+            if chosen[alias["key"]] != alias["key"] and alias["key"] not in alias_rows:
+                alias_rows[alias["key"]] = {**alias, "concept": chosen[alias["key"]]}
+    for old in sorted(in_store):
+        if chosen.get(old, old) != old:  # a stored node that this batch shows to be another one
+            merge_concept_nodes(store, old, chosen[old])
+    for row in concept_rows:
+        target = chosen[row["id"]]
+        if target != row["id"]:
+            # this spelling's own id now points at the concept it joined, for the reason that joined them
+            reason = next((a["reason"] for a in row.get("alias_keys") or []), "same_concept")
+            alias_rows.setdefault(row["id"], {"key": row["id"], "spelling": row["name"], "reason": reason,
+                                              "paper": None, "concept": target})
+            row["aliases"] = [*row["aliases"], row["name"]]
+            row["id"] = target
+    for mention_rows in rows.mentions.values():
+        for mention in mention_rows:
+            mention["concept"] = chosen.get(mention["concept"], mention["concept"])
+    return list(alias_rows.values())
 
 
 def merge_concept_nodes(store: Store, old: str, new: str) -> None:
