@@ -44,8 +44,8 @@ class CitationReport:
     """How the references of a load were linked."""
 
     linked: int = 0            # references that named a loaded paper when they were loaded
-    kept: int = 0              # references kept as (:Reference) nodes
-    relinked: int = 0          # Reference edges turned into Paper links when their paper arrived
+    kept: int = 0              # references kept as (:Reference) nodes when they were loaded
+    relinked: int = 0          # of those, edges turned into Paper links when their paper arrived
     in_text_resolved: int = 0  # in-text author-year citations linked to a paper
     ambiguous_count: int = 0
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # key -> candidate paper ids (examples)
@@ -57,8 +57,9 @@ class CitationReport:
 
     def lines(self) -> list[str]:
         """A short human summary."""
+        # a reference kept at first and relinked later counts once, as linked
         out = [f"Citations: {self.linked + self.relinked} linked to loaded papers "
-               f"({self.in_text_resolved} from in-text author-year citations), {self.kept} kept as references."]
+               f"({self.in_text_resolved} from in-text author-year citations), {self.kept - self.relinked} kept as references."]
         if self.ambiguous_count:
             out.append(f"Ambiguous in-text citations (kept as references): {self.ambiguous_count}")
             out += [f"  {key}: {', '.join(ids)}" for key, ids in list(self.ambiguous.items())[:20]]
