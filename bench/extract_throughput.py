@@ -121,6 +121,7 @@ def main() -> None:
     for name, seconds in rows:
         print(f"{name:<55} {len(texts) / seconds:>12.1f} {words / seconds:>10.0f} {floor / (words / seconds):>8.1f}x")
     print(f"{'blank spaCy tokenizer floor (1 process)':<55} {floor / (words / len(texts)):>12.1f} {floor:>10.0f}")
+    print("load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ components, in this order:
 
 from __future__ import annotations
 
+import itertools
+import multiprocessing
+from collections import deque
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -72,12 +75,44 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
     return base
 
 
-def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1, batch_size: int = 32) -> Iterator[dict]:
-    """Run the pipeline over ``papers`` (streamed) and yield one record each."""
+def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1, batch_size: int = 64) -> Iterator[dict]:
+    """Run the pipeline over ``papers`` (streamed, in order) and yield one record each.
+
+    With ``n_process > 1`` forked workers each run ``nlp.pipe`` on a batch and send back the
+    finished records, not spaCy docs: the parent then only reads and writes JSON (see
+    BENCHMARKS.md). At most two batches per worker are in flight, so memory stays bounded.
+    """
     nlp = nlp or load_pipeline()
+    if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
+        yield from _extract_forked(papers, nlp, n_process, batch_size)
+        return
     pairs = ((paper.abstract or paper.title, paper) for paper in papers)
     for doc, paper in nlp.pipe(pairs, as_tuples=True, n_process=n_process, batch_size=batch_size):
         yield to_record(paper, doc)
+
+
+_WORKER_NLP: Language | None = None  # the pipeline a forked worker inherits
+
+
+def _records(batch: list[Paper]) -> list[dict]:
+    docs = _WORKER_NLP.pipe([paper.abstract or paper.title for paper in batch], batch_size=len(batch))
+    return [to_record(paper, doc) for paper, doc in zip(batch, docs)]
+
+
+def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batch_size: int) -> Iterator[dict]:
+    global _WORKER_NLP
+    _WORKER_NLP = nlp
+    iterator = iter(papers)
+    with multiprocessing.get_context("fork").Pool(n_process) as pool:
+        pending: deque = deque()
+        while True:
+            batch = list(itertools.islice(iterator, batch_size))
+            if batch:
+                pending.append(pool.apply_async(_records, (batch,)))
+            if pending and (not batch or len(pending) >= 2 * n_process):
+                yield from pending.popleft().get()
+            if not batch and not pending:
+                break
 
 
 def to_record(paper: Paper, doc) -> dict:

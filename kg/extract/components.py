@@ -280,8 +280,11 @@ def _before_parenthesis(span: Span) -> Span:
     "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs" (an acronym in
     brackets is a mention of its own)."""
     doc, start, end = span.doc, span.start, span.end
-    while start < end - 1 and doc[start].text in ("(", "[", ")", "]"):
+    # markup is no part of a name: "{\sl fair representations}" -> "fair representations"
+    while start < end - 1 and (doc[start].text in ("(", "[", ")", "]", "{", "}") or doc[start].text.startswith("\\")):
         start += 1
+    while end > start + 1 and doc[end - 1].text in ("}", "{"):
+        end -= 1
     for i in range(start + 1, end):
         if doc[i].text in ("(", "[") or (doc[i].text in (")", "]") and not any(t.text in ("(", "[") for t in doc[start:i])):
             end = i

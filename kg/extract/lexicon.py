@@ -88,7 +88,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "machine learning": ("neural network", "neural networks", "supervised", "unsupervised", "training data", "generalization",
                          "gradient descent", "classifier", "learning algorithm", "representation learning", "embeddings"),
     "natural language processing": ("language model", "language models", "natural language", "text", "tokens", "translation",
-                                    "LLM", "LLMs", "linguistic", "sentence", "sentences", "corpus", "parsing", "word", "words"),
+                                    "LLM", "LLMs", "linguistic", "corpus", "parsing"),
     "computer vision": ("image", "images", "video", "videos", "visual", "pixel", "pixels", "object detection", "segmentation",
                         "vision", "camera", "3D"),
     "reinforcement learning": ("reward", "rewards", "policy", "policies", "agent", "agents", "Markov decision process", "MDP"),
