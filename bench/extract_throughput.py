@@ -17,6 +17,7 @@ import argparse
 import gzip
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -96,9 +97,11 @@ def main() -> None:
         kg = Path(sys.executable).with_name("kg")
         command = [str(kg) if kg.exists() else "kg", "extract", str(source), "--processes", str(args.processes),
                    "-o", str(Path(tmp) / "out.jsonl")]
-        started = time.perf_counter()
+        started, cpu_before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(command, check=True, stderr=subprocess.DEVNULL)
         end_to_end = time.perf_counter() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
         n_out = sum(1 for _ in open(Path(tmp) / "out.jsonl", encoding="utf-8"))
         assert n_out == len(texts), f"kg extract wrote {n_out} records for {len(texts)} abstracts"
 
@@ -121,6 +124,8 @@ def main() -> None:
     for name, seconds in rows:
         print(f"{name:<55} {len(texts) / seconds:>12.1f} {words / seconds:>10.0f} {floor / (words / seconds):>8.1f}x")
     print(f"{'blank spaCy tokenizer floor (1 process)':<55} {floor / (words / len(texts)):>12.1f} {floor:>10.0f}")
+    print(f"kg extract used {cpu:.1f} CPU s (all its processes): {len(texts) / cpu:.1f} abstracts per CPU second, "
+          f"{args.processes * len(texts) / cpu:.1f} abstracts/s on {args.processes} idle cores")
     print("load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 
