@@ -275,15 +275,19 @@ def _is_named(span: Span) -> bool:
         any(t.is_upper and len(t) > 1 for t in span)
 
 
+_MARKUP = frozenset({"(", "[", ")", "]", "{", "}", "*", "**", "$", "$$", "_"})
+
+
 def _before_parenthesis(span: Span) -> Span:
     """A name without a bracket that it ends in or opens: "large language models (LLMs)" and
     "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs" (an acronym in
     brackets is a mention of its own)."""
     doc, start, end = span.doc, span.start, span.end
     # markup is no part of a name: "{\sl fair representations}" -> "fair representations"
-    while start < end - 1 and (doc[start].text in ("(", "[", ")", "]", "{", "}") or doc[start].text.startswith("\\")):
+    while start < end - 1 and (doc[start].text in _MARKUP or doc[start].text.startswith("\\")):
         start += 1
-    while end > start + 1 and doc[end - 1].text in ("}", "{"):
+    while end > start + 1 and (doc[end - 1].text in _MARKUP or doc[end - 1].text.startswith("\\")) \
+            and doc[end - 1].text not in (")", "]"):
         end -= 1
     for i in range(start + 1, end):
         if doc[i].text in ("(", "[") or (doc[i].text in (")", "]") and not any(t.text in ("(", "[") for t in doc[start:i])):

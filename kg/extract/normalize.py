@@ -30,13 +30,21 @@ def singular(word: str) -> str:
     return word
 
 
+_MARKUP = re.compile(r"\\[A-Za-z]+\{?|[{}]")
+
+
 def clean_name(text: str) -> str:
-    """The surface form tidied: Unicode dashes to '-', spaces collapsed, no leading article."""
-    text = _DASHES.sub("-", unicodedata.normalize("NFKC", text))
+    """The surface form tidied: Unicode dashes to '-', spaces collapsed, no leading article,
+    no LaTeX or Markdown markup around it.
+
+    >>> clean_name("*margin-based LoRA merging*"), clean_name("Spatial Consistency Learning $\\\\textbf{")
+    ('margin-based LoRA merging', 'Spatial Consistency Learning')
+    """
+    text = _DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(" ", text)))
     words = text.split()
     while len(words) > 1 and words[0].lower() in _LEADING:
         words = words[1:]
-    return " ".join(words).strip(" .,;:")
+    return " ".join(words).strip(" .,;:*$_")
 
 
 def concept_key(text: str) -> str:

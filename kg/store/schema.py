@@ -260,6 +260,7 @@ def resolve_aliases(store: Store, rows: GraphRows) -> list[dict]:
     for old in sorted(in_store):
         if chosen.get(old, old) != old:  # a stored node that this batch shows to be another one
             merge_concept_nodes(store, old, chosen[old])
+    names = {row["id"]: row["name"] for row in concept_rows}  # a new node takes its own spelling's name
     for row in concept_rows:
         target = chosen[row["id"]]
         if target != row["id"]:
@@ -268,7 +269,7 @@ def resolve_aliases(store: Store, rows: GraphRows) -> list[dict]:
             alias_rows.setdefault(row["id"], {"key": row["id"], "spelling": row["name"], "reason": reason,
                                               "paper": None, "concept": target})
             row["aliases"] = [*row["aliases"], row["name"]]
-            row["id"] = target
+            row["id"], row["name"] = target, names.get(target, row["name"])
     for mention_rows in rows.mentions.values():
         for mention in mention_rows:
             mention["concept"] = chosen.get(mention["concept"], mention["concept"])
