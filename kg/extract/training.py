@@ -3,8 +3,9 @@
 The shipped model ``kg/extract/models/scierc_ner`` is a spaCy ``ner`` trained
 on the SciERC training split (Luan et al., 2018) with the config
 ``kg/extract/models/scierc_ner.cfg``. Its entity types are the project's
-(SciERC Material is Dataset). For checkpoint selection a fixed tenth of the
-training documents is held out; the SciERC dev split is never seen in training.
+(SciERC Material is Dataset). For checkpoint selection a fixed sample of the
+training documents (by a hash of their key: 25 of 350) is held out; the SciERC
+dev split is never seen in training.
 
 >>> from kg.extract.training import train                 # doctest: +SKIP
 >>> train("../shared/data/scierc/train.json")              # doctest: +SKIP
