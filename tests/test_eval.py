@@ -24,6 +24,19 @@ def test_reader_joins_tokens_and_maps_types():
     assert first.sentences[1][0] == first.text.index("It is")
 
 
+def test_training_reads_the_unscored_types_too():
+    from kg.evaluation.scierc import TRAINING_TYPES
+
+    def spans(docs):
+        return {(d.key, d.text[e.start:e.end], e.label) for d in docs for e in d.entities}
+
+    training = spans(read_scierc(SAMPLE, TRAINING_TYPES))
+    # the recogniser learns Generic and OtherScientificTerm so that it does not learn them as "no entity"
+    assert ("kg-fixture-1", "It", "Generic") in training
+    assert ("kg-fixture-2", "Translation quality", "OtherScientificTerm") in training
+    assert {s for s in training if s[2] in SCORED_TYPES} == spans(read_scierc(SAMPLE))
+
+
 def test_exact_and_overlap_scores():
     gold = [[(0, 10, "Method"), (20, 30, "Task"), (40, 45, "Dataset")]]
     pred = [[(0, 10, "Method"), (22, 30, "Task"), (40, 45, "Metric"), (50, 60, "Method")]]

@@ -29,6 +29,23 @@ def test_pipeline_runs_the_trained_recogniser_and_no_parser(nlp):
     assert {"Method", "Task", "Dataset", "Metric"} <= set(nlp.get_pipe("scierc_ner").labels)
 
 
+def test_unscored_recogniser_types_are_never_emitted_and_block_other_rules(nlp):
+    from spacy.tokens import Span
+
+    assert {"Generic", "OtherScientificTerm"} <= set(nlp.get_pipe("scierc_ner").labels)
+    text = "We pretrain on ImageNet images with a BERT encoder."
+    doc = nlp.make_doc(text)
+    # as if the recogniser read "ImageNet images" as an other scientific term and "BERT encoder" as a Method
+    doc.ents = [Span(doc, 3, 5, "OtherScientificTerm"), Span(doc, 7, 9, "Method")]
+    for name, component in nlp.pipeline:
+        if name != "scierc_ner":
+            doc = component(doc)
+    mentions = {(m["text"], m["type"]) for m in doc._.kg_mentions}
+    # the known name "ImageNet" inside the recogniser's span is no Dataset here; the Method is kept
+    assert mentions == {("BERT encoder", "Method")}
+    assert all(type_ in ("Method", "Task", "Dataset", "Metric") for _, type_ in mentions)
+
+
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
 

@@ -20,6 +20,9 @@ from typing import Iterator, NamedTuple
 # SciERC type -> the project's concept type; other SciERC types are not scored.
 TYPE_MAP = {"Method": "Method", "Task": "Task", "Metric": "Metric", "Material": "Dataset"}
 SCORED_TYPES = ("Method", "Task", "Dataset", "Metric")
+# Training also learns SciERC's unscored types, so that their spans are not taught as "no entity";
+# the extractor drops them (``components.SCORED_LABELS``).
+TRAINING_TYPES = {**TYPE_MAP, "Generic": "Generic", "OtherScientificTerm": "OtherScientificTerm"}
 
 
 class Entity(NamedTuple):
@@ -36,7 +39,8 @@ class SciercDoc:
     sentences: list[tuple[int, int]] = field(default_factory=list)
 
 
-def parse_line(line: str) -> SciercDoc:
+def parse_line(line: str, types: dict[str, str] = TYPE_MAP) -> SciercDoc:
+    """One document; its entities of the SciERC types in ``types``, renamed by it."""
     record = json.loads(line)
     sentences = record["sentences"]
     starts: list[int] = []  # character offset of every token of the document
@@ -54,14 +58,14 @@ def parse_line(line: str) -> SciercDoc:
     entities = []
     for sentence_ents in record.get("ner") or []:
         for first, last, label in sentence_ents:
-            if label in TYPE_MAP:
-                entities.append(Entity(starts[first], ends[last], TYPE_MAP[label]))
+            if label in types:
+                entities.append(Entity(starts[first], ends[last], types[label]))
     return SciercDoc(str(record.get("doc_key", "")), text, sorted(set(entities)), sent_spans)
 
 
-def read_scierc(path: str | Path) -> Iterator[SciercDoc]:
+def read_scierc(path: str | Path, types: dict[str, str] = TYPE_MAP) -> Iterator[SciercDoc]:
     """The documents of one SciERC DyGIE JSON file (one JSON object per line)."""
     with open(path, encoding="utf-8") as handle:
         for line in handle:
             if line.strip():
-                yield parse_line(line)
+                yield parse_line(line, types)

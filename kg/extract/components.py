@@ -31,6 +31,7 @@ RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acr
 # Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
 RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1}
 SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")
+UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted
 
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
@@ -159,8 +160,10 @@ class ConceptFinder:
             self.folded.add(type_, [nlp.make_doc(n.lower()) for n in folded])
 
     def __call__(self, doc: Doc) -> Doc:
+        # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
+        # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
         found: list[dict] = [_mention(doc, _before_parenthesis(ent), ent.label_, "scierc_ner") for ent in doc.ents
-                             if ent.label_ in SCORED_LABELS]
+                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
@@ -172,7 +175,7 @@ class ConceptFinder:
         kept = resolve_overlaps(kept)
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
-        doc._.kg_mentions = kept
+        doc._.kg_mentions = [m for m in kept if m["type"] in SCORED_LABELS]
         doc.user_data.pop("_kg_sentences", None)
         return doc
 

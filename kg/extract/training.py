@@ -3,7 +3,9 @@
 The shipped model ``kg/extract/models/scierc_ner`` is a spaCy ``ner`` trained
 on the SciERC training split (Luan et al., 2018) with the config
 ``kg/extract/models/scierc_ner.cfg``. Its entity types are the project's
-(SciERC Material is Dataset). For checkpoint selection a fixed sample of the
+(SciERC Material is Dataset) and SciERC's unscored Generic and OtherScientificTerm,
+which it learns so that their spans are not taught as "no entity" and which the
+extractor never emits (``kg.extract.components.UNSCORED_LABELS``). For checkpoint selection a fixed sample of the
 training documents (by a hash of their key: 25 of 350) is held out; the SciERC
 dev split is never seen in training.
 
@@ -22,7 +24,7 @@ from pathlib import Path
 import spacy
 from spacy.tokens import DocBin
 
-from kg.evaluation.scierc import read_scierc
+from kg.evaluation.scierc import TRAINING_TYPES, read_scierc
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
 CONFIG = MODELS_DIR / "scierc_ner.cfg"
@@ -61,7 +63,7 @@ def make_docbins(train_path: str | Path, out_dir: str | Path, labels: dict[str, 
     A document with PTB bracket tokens ("-LRB-") is used twice: as written, and with brackets."""
     nlp = spacy.blank("en")
     bins = {"train": DocBin(), "holdout": DocBin()}
-    for sdoc in read_scierc(train_path):
+    for sdoc in read_scierc(train_path, TRAINING_TYPES):
         versions = [(sdoc.text, sdoc.entities)]
         if any(token in PTB_BRACKETS for token in sdoc.text.split(" ")):
             versions.append(plain_brackets(sdoc.text, sdoc.entities))
