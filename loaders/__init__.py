@@ -2,7 +2,7 @@
 
 >>> from loaders import load
 >>> papers = list(load(["examples/neurips2026"]))   # doctest: +SKIP
->>> len(papers)
+>>> len(papers)                                      # doctest: +SKIP
 57
 
 ``load`` takes files, folders, glob patterns, ``.gz`` files and ``-`` (stdin),
@@ -76,8 +76,25 @@ class LoadReport:
         self.skipped.append(f"{where}: {why}")
 
 
-def expand(sources: Iterable[str]) -> Iterator[str]:
-    """Files named by ``sources``: files, folders (recursively), globs, ``-``."""
+# Files a folder often holds beside its sources; read only when named explicitly.
+DOCUMENTATION_NAMES = {"README", "PROVENANCE", "LICENSE", "LICENCE", "NOTICE", "COPYING", "CHANGELOG", "CITATION"}
+
+
+def is_documentation(path: Path) -> bool:
+    """True for README, PROVENANCE, LICENSE and similar files.
+
+    >>> is_documentation(Path("data/PROVENANCE.txt")), is_documentation(Path("data/papers.txt"))
+    (True, False)
+    """
+    return path.name.split(".")[0].upper() in DOCUMENTATION_NAMES
+
+
+def expand(sources: Iterable[str], report: LoadReport | None = None) -> Iterator[str]:
+    """Files named by ``sources``: files, folders (recursively), globs, ``-``.
+
+    In a folder, documentation files (``is_documentation``) are skipped and
+    reported in ``report``.
+    """
     for source in sources:
         if source == "-":
             yield source
@@ -87,7 +104,12 @@ def expand(sources: Iterable[str]) -> Iterator[str]:
             found = sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
             if not found:
                 raise LoadError(f"{source}: folder holds no files")
-            yield from (str(p) for p in found)
+            for file in found:
+                if is_documentation(file):
+                    if report is not None:
+                        report.skip(str(file), "a documentation file, not a source; name it to load it")
+                    continue
+                yield str(file)
         elif path.is_file():
             yield source
         elif any(ch in source for ch in "*?["):
@@ -163,9 +185,9 @@ def _format_of(name: str, fmt: str | None) -> str:
     return AAN_EDGES if fmt == "aan" and found == AAN_EDGES else fmt
 
 
-def _plan(sources: Iterable[str], fmt: str | None) -> list[tuple[str, str | None]]:
+def _plan(sources: Iterable[str], fmt: str | None, report: LoadReport | None = None) -> list[tuple[str, str | None]]:
     """Every file to read with its format (stdin is sniffed when it is read)."""
-    return [(name, None if name == "-" else _format_of(name, fmt)) for name in expand(sources)]
+    return [(name, None if name == "-" else _format_of(name, fmt)) for name in expand(sources, report)]
 
 
 def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None) -> Iterator[Paper]:
@@ -177,7 +199,7 @@ def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | No
     if fmt is not None and fmt not in READERS:
         raise LoadError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     report = report if report is not None else LoadReport()
-    plan = _plan(sources, fmt)
+    plan = _plan(sources, fmt, report)
     edge_lists = [name for name, found in plan if found == AAN_EDGES]
     metadata = [name for name, found in plan if found == "aan"]
     for name, planned in plan:

@@ -89,6 +89,11 @@ def test_missing_sources_and_binary_files_are_clear_errors(tmp_path):
         list(load([str(tmp_path / "bin.txt")]))
 
 
-def test_folder_recurses(tmp_path):
+def test_folder_recurses_and_skips_documentation_files_with_a_report(tmp_path):
     shutil.copytree(EXAMPLES, tmp_path / "sub" / "seeds")
-    assert len(list(load([str(tmp_path)]))) == 57
+    (tmp_path / "sub" / "PROVENANCE.txt").write_text("Where these came from.\n\nCopied from a list.\n", encoding="utf-8")
+    report = LoadReport()
+    assert len(list(load([str(tmp_path)], report=report))) == 57
+    assert report.skipped == [f"{tmp_path / 'sub' / 'PROVENANCE.txt'}: a documentation file, not a source; name it to load it"]
+    # named explicitly, it is read
+    assert len(list(load([str(tmp_path / "sub" / "PROVENANCE.txt")]))) == 2
