@@ -16,8 +16,8 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
-from loaders.jsondocs import BadRecord, line_of, records
+from loaders.fields import SkipRecord
+from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"submitter"\s*:|"authors_parsed"\s*:|"journal-ref"\s*:')
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
@@ -55,13 +55,4 @@ def arxiv_fields(record: dict) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for where, record in records(stream):
-        if isinstance(record, BadRecord):
-            yield SkipRecord(str(record))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(arxiv_fields(record), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    return read_papers(stream, source, arxiv_fields)

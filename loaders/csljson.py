@@ -16,8 +16,8 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
-from loaders.jsondocs import BadRecord, line_of, records
+from loaders.fields import SkipRecord
+from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"container-title"\s*:|"issued"\s*:|"citation-key"\s*:|"date-parts"\s*:')
 
@@ -59,13 +59,4 @@ def item_fields(item: dict) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for where, item in records(stream):
-        if isinstance(item, BadRecord):
-            yield SkipRecord(str(item))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(item_fields(item), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    return read_papers(stream, source, item_fields)

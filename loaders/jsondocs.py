@@ -9,7 +9,10 @@ large export stays in bounded memory.
 from __future__ import annotations
 
 import json
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO
+
+from kg.model import Paper
+from loaders.fields import SkipRecord, paper_from_fields
 
 WRAPPERS = ("results", "data", "items")
 _CHUNK = 1 << 16
@@ -111,3 +114,18 @@ def _document(text: str) -> Iterator[tuple[str, dict | BadRecord]]:
 def line_of(where: str) -> int:
     """The line number in a ``where`` from ``records`` (0 for "record N" inside a document)."""
     return int(where.split()[-1]) if where.startswith("line") else 0
+
+
+def read_papers(stream: TextIO, source: str, to_fields: Callable[[dict], dict]) -> Iterator[Paper | SkipRecord]:
+    """The papers of a JSON source whose records ``to_fields`` maps to the loader fields
+    (``loaders.fields``); a record it cannot use is a skip naming its line or number."""
+    position = 0
+    for where, record in records(stream):
+        if isinstance(record, BadRecord):
+            yield SkipRecord(str(record))
+            continue
+        position += 1
+        try:
+            yield paper_from_fields(to_fields(record), source, position, line_of(where))
+        except ValueError as err:
+            yield SkipRecord(f"{where}: {err}")

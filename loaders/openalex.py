@@ -15,8 +15,8 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
-from loaders.jsondocs import BadRecord, line_of, records
+from loaders.fields import SkipRecord
+from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"abstract_inverted_index"|"referenced_works"|"https://openalex\.org/W\d+"')
 
@@ -64,13 +64,4 @@ def work_fields(work: dict) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for where, work in records(stream):
-        if isinstance(work, BadRecord):
-            yield SkipRecord(str(work))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(work_fields(work), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    return read_papers(stream, source, work_fields)

@@ -15,8 +15,8 @@ import re
 from typing import Iterator, TextIO
 
 from kg.model import Paper
-from loaders.fields import SkipRecord, paper_from_fields
-from loaders.jsondocs import BadRecord, line_of, records
+from loaders.fields import SkipRecord
+from loaders.jsondocs import read_papers
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
 _NO_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}]|'s|n't)")
@@ -47,13 +47,4 @@ def doc_fields(doc: dict) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for where, doc in records(stream):
-        if isinstance(doc, BadRecord):
-            yield SkipRecord(str(doc))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(doc_fields(doc), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    return read_papers(stream, source, doc_fields)

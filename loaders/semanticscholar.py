@@ -18,8 +18,8 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
-from loaders.jsondocs import BadRecord, line_of, records
+from loaders.fields import SkipRecord
+from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"paperId"\s*:|"outbound_citations"\s*:|"corpusid"\s*:|"corpusId"\s*:|"s2_url"\s*:')
 
@@ -81,13 +81,4 @@ def s2_fields(record: dict) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for where, record in records(stream):
-        if isinstance(record, BadRecord):
-            yield SkipRecord(str(record))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(s2_fields(record), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    return read_papers(stream, source, s2_fields)
