@@ -25,7 +25,7 @@ from typing import Iterable, Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
+from loaders.fields import SkipRecord, papers_from_records
 
 _FIELD = re.compile(r"^\s*(\w+)\s*=\s*\{(.*)\}\s*$")
 _EDGE = re.compile(r"^\s*(\S+)\s*,\s*(\S+)\s*$")
@@ -136,16 +136,8 @@ def read(stream: TextIO, source: str, edge_files: Iterable[tuple[str, TextIO]] =
     for label, edges in edge_files:
         citations.read(edges, label)
     yield from citations.skips
-    position = 0
-    for line, record in _records(stream):
-        if isinstance(record, str):
-            yield SkipRecord(record)
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(record_fields(record, citations), source, position, line)
-        except ValueError as err:
-            yield SkipRecord(f"line {line}: {err}")
+    numbered = ((f"line {line}", line, record) for line, record in _records(stream))
+    yield from papers_from_records(numbered, source, lambda record: record_fields(record, citations))
     yield from citations.unused()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable, Iterable, Iterator
 
 from kg.model import Paper, derive_title, stable_id
 
@@ -60,3 +60,23 @@ def paper_from_fields(record: dict[str, Any], source: str, position: int, line: 
         position=position,
         line=line,
     )
+
+
+def papers_from_records(records: Iterable[tuple[str, int, Any]], source: str,
+                        to_fields: Callable[[Any], dict]) -> Iterator[Paper | SkipRecord]:
+    """The papers of a reader's ``(where, line, record)`` triples.
+
+    ``to_fields`` maps a record to the fields above; a record that is a string
+    could not be read and is that skip's message; ``where`` ("line 3", "record
+    2") names a record that ``to_fields`` or the fields reject.
+    """
+    position = 0
+    for where, line, record in records:
+        if isinstance(record, str):
+            yield SkipRecord(record)
+            continue
+        position += 1
+        try:
+            yield paper_from_fields(to_fields(record), source, position, line)
+        except ValueError as err:
+            yield SkipRecord(f"{where}: {err}")

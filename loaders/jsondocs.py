@@ -12,7 +12,7 @@ import json
 from typing import Callable, Iterator, TextIO
 
 from kg.model import Paper
-from loaders.fields import SkipRecord, paper_from_fields
+from loaders.fields import SkipRecord, papers_from_records
 
 WRAPPERS = ("results", "data", "items")
 _CHUNK = 1 << 16
@@ -119,13 +119,6 @@ def line_of(where: str) -> int:
 def read_papers(stream: TextIO, source: str, to_fields: Callable[[dict], dict]) -> Iterator[Paper | SkipRecord]:
     """The papers of a JSON source whose records ``to_fields`` maps to the loader fields
     (``loaders.fields``); a record it cannot use is a skip naming its line or number."""
-    position = 0
-    for where, record in records(stream):
-        if isinstance(record, BadRecord):
-            yield SkipRecord(str(record))
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(to_fields(record), source, position, line_of(where))
-        except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+    triples = ((where, line_of(where), str(record) if isinstance(record, BadRecord) else record)
+               for where, record in records(stream))
+    return papers_from_records(triples, source, to_fields)

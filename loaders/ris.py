@@ -12,7 +12,7 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
+from loaders.fields import SkipRecord, papers_from_records
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: (.*))?$")
 TITLE_TAGS = ("TI", "T1", "CT", "BT")
@@ -73,13 +73,4 @@ def record_fields(record: dict[str, list[str]]) -> dict:
 
 
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
-    position = 0
-    for line, record in _records(stream):
-        if isinstance(record, str):
-            yield SkipRecord(record)
-            continue
-        position += 1
-        try:
-            yield paper_from_fields(record_fields(record), source, position, line)
-        except ValueError as err:
-            yield SkipRecord(f"line {line}: {err}")
+    return papers_from_records(((f"line {line}", line, record) for line, record in _records(stream)), source, record_fields)
