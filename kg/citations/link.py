@@ -17,17 +17,12 @@ from typing import Iterable
 
 from kg.store import Store
 from kg.store.schema import (
-    CREATE_PAPER_CITES,
-    CREATE_REFERENCE_CITES,
     CREATE_REFERENCES,
     DELETE_REFERENCE_CITES,
     DROP_ORPHAN_REFERENCES,
-    EXISTING_PAPER_CITES,
-    EXISTING_REFERENCE_CITES,
     REFERENCE_CITERS,
     REFERENCES_AMONG,
-    SET_PAPER_CITES_EVIDENCE,
-    SET_REFERENCE_CITES_EVIDENCE,
+    cites_queries,
 )
 
 LOOKUP_BATCH = 1000
@@ -77,6 +72,11 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
         for row in store.run(query, {name: chunk}):
             found.setdefault(row["key"], []).append(row["id"])
     return found
+
+
+def stored_references(store: Store, keys: Iterable[str]) -> set[str]:
+    """Those of ``keys`` that are stored Reference keys."""
+    return {row["key"] for chunk in _chunks(sorted(set(keys))) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
 
 
 def paper_targets(store: Store, keys: Iterable[str]) -> dict[str, str]:
@@ -132,10 +132,10 @@ def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
     return list(unique.values())
 
 
-def _create_edges(store: Store, pairs: list[dict], existing_query: str, create_query: str, set_query: str,
-                  batch_size: int) -> None:
-    """CITES edges for ``pairs``: a read finds those that exist, the rest are created;
-    an existing edge only gains evidence it lacked. A rerun adds nothing."""
+def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int) -> None:
+    """CITES edges for ``pairs`` to ``target`` nodes: a read finds those that exist, the rest
+    are created; an existing edge only gains evidence it lacked. A rerun adds nothing."""
+    existing_query, create_query, set_query = cites_queries(target)
     existing = {(r["paper"], r["target"]) for chunk in _chunks(pairs) for r in store.run(existing_query, {"rows": chunk})}
     store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
     store.run_batches(set_query, [r for r in pairs if (r["paper"], r["target"]) in existing and r["evidence"] is not None],
@@ -144,8 +144,7 @@ def _create_edges(store: Store, pairs: list[dict], existing_query: str, create_q
 
 def link_papers(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
     """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}."""
-    _create_edges(store, _unique_pairs(rows, "target"), EXISTING_PAPER_CITES, CREATE_PAPER_CITES,
-                  SET_PAPER_CITES_EVIDENCE, batch_size)
+    _create_edges(store, _unique_pairs(rows, "target"), "Paper", batch_size)
 
 
 def keep_references(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
@@ -153,10 +152,9 @@ def keep_references(store: Store, rows: list[dict], batch_size: int = 1000) -> N
     first = {}
     for row in rows:
         first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year")})
-    stored = {r["key"] for chunk in _chunks(sorted(first)) for r in store.run(REFERENCES_AMONG, {"keys": chunk})}
+    stored = stored_references(store, first)
     store.run_batches(CREATE_REFERENCES, [r for k, r in first.items() if k not in stored], batch_size)
-    _create_edges(store, _unique_pairs(rows, "key"), EXISTING_REFERENCE_CITES, CREATE_REFERENCE_CITES,
-                  SET_REFERENCE_CITES_EVIDENCE, batch_size)
+    _create_edges(store, _unique_pairs(rows, "key"), "Reference", batch_size)
 
 
 def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
@@ -177,10 +175,10 @@ def link_new_papers(store: Store, papers: list[dict], report: CitationReport | N
         names[paper["id"]] = paper["id"]
         if paper.get("doi"):
             names[f"doi:{paper['doi']}"] = paper["id"]
-    waiting = {row["key"] for chunk in _chunks(sorted(names)) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
+    waiting = stored_references(store, names)
     pairs = [{"key": key, "target": names[key]} for key in sorted(waiting)]
     cite_keys = {p["cite_key"] for p in papers if p.get("cite_key")}
-    waiting_in_text = {row["key"] for chunk in _chunks(sorted(cite_keys)) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
+    waiting_in_text = stored_references(store, cite_keys)
     ambiguous = []
     for key, ids in cite_key_candidates(store, waiting_in_text).items():
         if len(ids) == 1:

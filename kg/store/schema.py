@@ -94,47 +94,31 @@ MERGE (a)-[:WROTE]->(p)
 # any other is kept as a Reference until the paper it names is loaded. Patterns start at
 # the node found by its key: ArcadeDB plans from the left (30x slower from (:Paper)).
 REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.key AS key"
-# References and their CITES edges are created after reads that find the existing ones
-# (one writer per store): ArcadeDB runs these several times faster than MERGE.
+# References are created after a read that finds the existing ones (see CITES_TARGETS).
 CREATE_REFERENCES = """
 UNWIND $rows AS row
 CREATE (:Reference {key: row.key, authors: row.authors, year: row.year})
 """
-EXISTING_REFERENCE_CITES = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})-[:CITES]->(r:Reference {key: row.target})
-RETURN p.id AS paper, r.key AS target
-"""
-CREATE_REFERENCE_CITES = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})
-MATCH (r:Reference {key: row.target})
-CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(r)
-"""
-SET_REFERENCE_CITES_EVIDENCE = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})-[c:CITES]->(r:Reference {key: row.target})
-SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), c.end = coalesce(c.end, row.end)
-"""
-# Paper->Paper links are made with CREATE after a read that finds the existing ones:
-# ArcadeDB (26.x) fails a MERGE of edges between papers that are both cited and citing
-# in one UNWIND ("modified by a concurrent transaction") when Paper.id is constrained.
-EXISTING_PAPER_CITES = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})-[:CITES]->(q:Paper {id: row.target})
-RETURN p.id AS paper, q.id AS target
-"""
-CREATE_PAPER_CITES = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})
-MATCH (q:Paper {id: row.target})
-CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(q)
-"""
-SET_PAPER_CITES_EVIDENCE = """
-UNWIND $rows AS row
-MATCH (p:Paper {id: row.paper})-[c:CITES]->(q:Paper {id: row.target})
-SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), c.end = coalesce(c.end, row.end)
-"""
+# CITES edges are made with CREATE after a read that finds the existing ones (one writer
+# per store): ArcadeDB runs this several times faster than MERGE, and (26.x) fails a MERGE
+# of edges between papers that are both cited and citing in one UNWIND ("modified by a
+# concurrent transaction") when Paper.id is constrained.
+CITES_TARGETS = {"Paper": "(q:Paper {id: row.target})", "Reference": "(q:Reference {key: row.target})"}
+
+
+def cites_queries(target: str) -> tuple[str, str, str]:
+    """The (find existing, create, add missing evidence) queries of CITES edges from
+    ``(p:Paper {id: row.paper})`` to a ``target`` node ("Paper" or "Reference") keyed by row.target."""
+    node = CITES_TARGETS[target]
+    existing = f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[:CITES]->{node} RETURN p.id AS paper, row.target AS target"
+    create = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}}) MATCH {node} "
+              "CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(q)")
+    add_evidence = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} "
+                    "SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), "
+                    "c.end = coalesce(c.end, row.end)")
+    return existing, create, add_evidence
+
+
 # The citers of References whose paper is now loaded (they become Paper links).
 REFERENCE_CITERS = """
 UNWIND $rows AS row
