@@ -30,8 +30,6 @@ from loaders.fields import SkipRecord, papers_from_records
 _FIELD = re.compile(r"^\s*(\w+)\s*=\s*\{(.*)\}\s*$")
 _EDGE = re.compile(r"^\s*(\S+)\s*,\s*(\S+)\s*$")
 METADATA_NAME = "acl-metadata.txt"
-# read with errors="surrogateescape": the loader opens these files leniently
-LENIENT = True
 
 
 def detect(head: str) -> bool:

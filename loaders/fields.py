@@ -12,9 +12,6 @@ class SkipRecord(Exception):
     """Yielded (not raised) by a reader for one record it cannot use; the load goes on."""
 
 
-FIELDS = ("id", "title", "abstract", "year", "venue", "authors", "doi", "references")
-
-
 def _as_list(value: Any) -> list[str]:
     if value is None or value == "":
         return []

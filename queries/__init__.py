@@ -146,7 +146,6 @@ def _list(value) -> list:
 
 
 CONVERTERS = {"str": _str, "int": _int, "float": _float, "bool": _bool, "list": _list}
-TYPES = CONVERTERS  # the older name
 
 
 def convert(param: Param, value, where: str):
