@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -48,19 +49,15 @@ def extract(sources, fmt, output, processes):
     click.echo(f"Extracted {count} papers from {report.files} file(s).", err=True)
 
 
-def _progress(total: int | None):
-    """A progress bar on a terminal; nothing in a pipe."""
+def _progress(sources, fmt):
+    """A progress bar on a terminal, None in a pipe. Its length comes from a pass of
+    the loaders alone (cheap beside extraction); stdin cannot be read twice."""
     if not sys.stderr.isatty():
         return None
-    return click.progressbar(length=total or 0, label="Building", file=sys.stderr, show_pos=True)
-
-
-def _count(sources, fmt) -> int | None:
     from loaders import load
 
-    if "-" in sources:
-        return None
-    return sum(1 for _ in load(sources, fmt))
+    total = 0 if "-" in sources else sum(1 for _ in load(sources, fmt))
+    return click.progressbar(length=total, label="Building", file=sys.stderr, show_pos=True)
 
 
 @main.command()
@@ -78,32 +75,19 @@ def build(sources, fmt, db_dir, uri, processes):
       kg build examples/neurips2026 --db kg-data
       NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=... kg build papers.jsonl
     """
-    _build(sources, fmt, db_dir, uri, processes)
-
-
-def _build(sources, fmt, db_dir, uri, processes):
     from kg.build import build as run_build
     from kg.store import open_store
 
     start = time.monotonic()
-    bar = _progress(_count(sources, fmt) if sys.stderr.isatty() else None)
+    bar = _progress(sources, fmt)
     with open_store(db_dir, uri) as store:
-        if bar is not None:
-            with bar:
-                report = run_build(sources, store, fmt, processes, on_paper=lambda _: bar.update(1))
-        else:
-            report = run_build(sources, store, fmt, processes)
+        with bar or contextlib.nullcontext():
+            report = run_build(sources, store, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
         click.echo(f"Built {report.papers} papers from {report.load.files} file(s) into {store.description} "
                    f"in {time.monotonic() - start:.1f} s.", err=True)
         for line in report.citations.lines():
             click.echo(line, err=True)
         report_skips(report.load)
-
-
-def store_stats(store) -> dict:
-    from kg.store.schema import stats
-
-    return stats(store)
 
 
 def _print_stats(counts: dict) -> None:
@@ -127,9 +111,10 @@ def stats(db_dir, uri, fmt):
       kg stats --format json
     """
     from kg.store import open_store
+    from kg.store.schema import stats as graph_counts
 
     with open_store(db_dir, uri) as store:
-        counts = store_stats(store)
+        counts = graph_counts(store)
     if fmt == "json":
         click.echo(json.dumps(counts, indent=2))
     else:
@@ -147,22 +132,24 @@ def demo(db_dir, uri, output):
     Example:
       kg demo --db demo-data -o demo.html
     """
+    from kg.build import build as run_build
+    from kg.cli.viz import write_overview
+    from kg.graph import CONCEPT_LABELS
     from kg.store import open_store
+    from kg.store.schema import stats as graph_counts
     from queries import get_query
 
     if not EXAMPLES_DIR.is_dir():
         fail(f"the bundled abstracts are missing: {EXAMPLES_DIR}")
     sources = [str(EXAMPLES_DIR)]
     with open_store(db_dir, uri) as store:
-        from kg.build import build as run_build
-
         start = time.monotonic()
         report = run_build(sources, store)
         click.echo(f"Built {report.papers} papers in {time.monotonic() - start:.1f} s into {store.description}.")
-        counts = store_stats(store)
+        counts = graph_counts(store)
         click.echo(f"\nPapers: {counts['nodes'].get('Paper', 0)}")
         click.echo("Concepts by type:")
-        for label in ("Method", "Task", "Dataset", "Metric", "Domain"):
+        for label in CONCEPT_LABELS:
             click.echo(f"  {label:<10}{counts['nodes'].get(label, 0):>6}")
         click.echo("Relationships by type:")
         for rel, n in counts["relationships"].items():
@@ -174,13 +161,10 @@ def demo(db_dir, uri, output):
 
         hub = store.run(
             "MATCH (p:Paper)-[]->(c:Concept)<-[]-(o:Paper) WHERE o <> p "
-            "RETURN p.id AS id, count(DISTINCT c) AS shared ORDER BY shared DESC, id LIMIT 1")
+            "RETURN p.id AS id, p.title AS title, count(DISTINCT c) AS shared ORDER BY shared DESC, id LIMIT 1")
         sharing = get_query("papers/sharing-concepts")
         if hub:
-            title = store.run("MATCH (p:Paper {id: $id}) RETURN p.title AS t", {"id": hub[0]["id"]})[0]["t"]
-            click.echo(f"\n== {sharing.name}: {sharing.description}\n   paper {hub[0]['id']}: {title}")
+            click.echo(f"\n== {sharing.name}: {sharing.description}\n   paper {hub[0]['id']}: {hub[0]['title']}")
             print_rows(store.run(sharing.cypher, sharing.bind({"paper": hub[0]["id"], "top": "5"})), "table")
         click.echo()
-        from kg.cli.viz import write_overview
-
         write_overview(store, output, top=150, min_papers=2)
