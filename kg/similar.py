@@ -15,12 +15,23 @@ Neo4j Browser give the same answer.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from kg.graph import CONCEPT_LABELS
 from queries import QueryError, get_query
 
 QUERY = "papers/similar"
+
+
+def concept_weight(papers: int, naming: int) -> float:
+    """The weight of a concept named by ``naming`` of ``papers`` papers: ln(1 + papers / naming),
+    the formula of the pack query ``papers/similar``.
+
+    >>> round(concept_weight(1000, 2), 3), round(concept_weight(1000, 500), 3)
+    (6.217, 1.099)
+    """
+    return math.log(1 + papers / naming)
 
 
 class PaperNotFound(QueryError):

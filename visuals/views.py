@@ -10,13 +10,13 @@
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
 
+from kg.similar import concept_weight
 from visuals.reads import (
     CITATIONS,
     CITING_PAPERS,
@@ -197,7 +197,7 @@ def idf_similarity(concepts_of: dict[str, set], total: int | None = None) -> Cou
     weights: Counter = Counter()
     for concept, papers in papers_of.items():
         if 2 <= len(papers) <= MAX_SHARED_BY:
-            idf = math.log(1 + n / len(papers))
+            idf = concept_weight(n, len(papers))
             weights.update({pair: idf for pair in itertools.combinations(sorted(papers), 2)})
     return weights
 
