@@ -37,6 +37,9 @@ NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
 # lemmatizer and NER do not pay for themselves here (see BENCHMARKS.md).
 BASE_COMPONENTS = ("senter",)
+# (short, long form, type, their merge keys), keyed once rather than for every paper
+KNOWN_ACRONYM_KEYS = [(short, long_form, type_, concept_key(short), concept_key(long_form))
+                      for short, (long_form, type_) in KNOWN_ACRONYMS.items()]
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
 
@@ -122,13 +125,13 @@ def to_record(paper: Paper, doc) -> dict:
     expansions = {a["short"]: (a["long"], "acronym") for a in doc._.kg_acronyms or []}
     mentions = doc._.kg_mentions or []
     # a known acronym whose long form the paper also writes joins it ("LoRA" and "low-rank adaptation")
-    written = {concept_key(m["text"]) for m in mentions}
-    for short, (long_form, _) in KNOWN_ACRONYMS.items():
-        if concept_key(long_form) in written:
-            for m in mentions:
-                if concept_key(m["text"]) == concept_key(short) and m["text"] not in expansions:
-                    expansions[m["text"]] = (next(x["text"] for x in mentions if concept_key(x["text"]) == concept_key(long_form)),
-                                             "known_acronym")
+    texts_by_key: dict[str, list[str]] = {}
+    for m in mentions:
+        texts_by_key.setdefault(concept_key(m["text"]), []).append(m["text"])
+    for _, _, _, short_key, long_key in KNOWN_ACRONYM_KEYS:
+        if long_key in texts_by_key:
+            for text in texts_by_key.get(short_key, ()):
+                expansions.setdefault(text, (texts_by_key[long_key][0], "known_acronym"))
     for mention in mentions:
         text = mention["text"]
         long_form, reason = expansions.get(text) or (mention.get("alias_of"), "acronym")
@@ -181,12 +184,12 @@ def _finish(concept: dict) -> dict:
         return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}
     merges = [{"alias": a, "reason": reasons.get(a) or ("acronym" if concept_key(a) != concept["key"] else "spelling")}
               for a in concept["aliases"]]
-    for short, (long_form, type_) in KNOWN_ACRONYMS.items():
+    keys = {concept["key"], *(concept_key(a) for a in concept["aliases"])}
+    for short, long_form, type_, short_key, long_key in KNOWN_ACRONYM_KEYS:
         if type_ != concept["type"]:
             continue
-        keys = {concept["key"], *(concept_key(a) for a in concept["aliases"])}
-        other = long_form if concept_key(short) in keys else short if concept_key(long_form) in keys else None
-        if other and concept_key(other) not in keys:
+        other, other_key = (long_form, long_key) if short_key in keys else (short, short_key) if long_key in keys else (None, None)
+        if other and other_key not in keys:
             merges.append({"alias": other, "reason": "known_acronym"})
     concept["merges"] = merges
     return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}
