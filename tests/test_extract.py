@@ -46,6 +46,19 @@ def test_unscored_recogniser_types_are_never_emitted_and_block_other_rules(nlp):
     assert all(type_ in ("Method", "Task", "Dataset", "Metric") for _, type_ in mentions)
 
 
+def test_recognised_spans_lose_function_words_at_their_edges(nlp):
+    from spacy.tokens import Span
+
+    # Mihalcea and Tarau (2004); as if the recogniser read "the" as a Method, "of keyword extraction and" as a Task
+    text = "We evaluate on the task of keyword extraction and sentence extraction."
+    doc = nlp.make_doc(text)
+    doc.ents = [Span(doc, 3, 4, "Method"), Span(doc, 5, 9, "Task")]
+    for name, component in nlp.pipeline:
+        if name != "scierc_ner":
+            doc = component(doc)
+    assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("keyword extraction", "Task")]
+
+
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
 
