@@ -59,6 +59,20 @@ def test_recognised_spans_lose_function_words_at_their_edges(nlp):
     assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("keyword extraction", "Task")]
 
 
+def test_a_deciding_head_noun_overrides_the_recogniser(nlp):
+    from spacy.tokens import Span
+
+    # as if the recogniser read "word recognition accuracy" as a Task and "statistical parser" as a generic term
+    text = "The statistical parser improves word recognition accuracy on spoken dialogue."
+    doc = nlp.make_doc(text)
+    doc.ents = [Span(doc, 1, 3, "Generic"), Span(doc, 4, 7, "Task"), Span(doc, 8, 10, "Task")]
+    for name, component in nlp.pipeline:
+        if name != "scierc_ner":
+            doc = component(doc)
+    assert {(m["text"], m["type"]) for m in doc._.kg_mentions} == {
+        ("statistical parser", "Method"), ("word recognition accuracy", "Metric"), ("spoken dialogue", "Task")}
+
+
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
 

@@ -95,6 +95,12 @@ def head_type(span: Span) -> str | None:
     return lexicon.HEAD_TYPES.get(head) or lexicon.HEAD_TYPES.get(singular(head))
 
 
+def deciding_type(span: Span, label: str) -> str:
+    """The recogniser's label, unless the span's head noun decides the type: "BLEU-4 accuracy" is a
+    Metric, and "statistical parser" a Method even if the recogniser read it as a generic term."""
+    return lexicon.DECIDING_HEADS.get(singular(span[-1].lower_), label)
+
+
 def noun_phrases(doc: Doc) -> list[Span]:
     """Noun phrases from part-of-speech tags (no parse): runs of modifiers ending in a noun."""
     if not doc.has_annotation("TAG"):
@@ -162,7 +168,7 @@ class ConceptFinder:
     def __call__(self, doc: Doc) -> Doc:
         # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
-        found: list[dict] = [_mention(doc, span, ent.label_, "scierc_ner") for ent in doc.ents
+        found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
                              if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
