@@ -73,6 +73,22 @@ def test_a_deciding_head_noun_overrides_the_recogniser(nlp):
         ("statistical parser", "Method"), ("word recognition accuracy", "Metric"), ("spoken dialogue", "Task")}
 
 
+def test_citations_and_possessives_are_no_concepts_and_a_known_name_types_its_phrase(nlp):
+    from spacy.tokens import Span
+
+    # from the bundled NeurIPS 2026 examples; as if the recogniser read each of these as a Dataset
+    text = ("Following Medina and Vassilvitskii (2017), we compare AION-1's first encoder block "
+            "with vanilla LoRA.")
+    doc = nlp.make_doc(text)
+    assert [t.text for t in doc[1:4]] == ["Medina", "and", "Vassilvitskii"]
+    doc.ents = [Span(doc, 1, 4, "Dataset"), Span(doc, 10, 15, "Dataset"), Span(doc, 16, 18, "Dataset")]
+    for name, component in nlp.pipeline:
+        if name != "scierc_ner":
+            doc = component(doc)
+    assert [c["text"] for c in doc._.kg_citations] == ["Medina and Vassilvitskii (2017)"]
+    assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("vanilla LoRA", "Method")]
+
+
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
 

@@ -97,8 +97,10 @@ def head_type(span: Span) -> str | None:
 
 def deciding_type(span: Span, label: str) -> str:
     """The recogniser's label, unless the span's head noun decides the type: "BLEU-4 accuracy" is a
-    Metric, and "statistical parser" a Method even if the recogniser read it as a generic term."""
-    return lexicon.DECIDING_HEADS.get(singular(span[-1].lower_), label)
+    Metric, "vanilla LoRA" and "statistical parser" are Methods even if the recogniser read them as
+    something else."""
+    head = span[-1]
+    return lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(singular(head.lower_), label)
 
 
 def noun_phrases(doc: Doc) -> list[Span]:
@@ -168,8 +170,11 @@ class ConceptFinder:
     def __call__(self, doc: Doc) -> Doc:
         # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
+        # nothing inside an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)")
+        quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
         found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
-                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None]
+                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None
+                             and not any(s <= span.start_char < e for s, e in quoted)]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
@@ -294,7 +299,10 @@ def clean_span(span: Span) -> Span | None:
     """A recognised span as a name: without the bracket it ends in or opens ("large language
     models (LLMs)" and "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs":
     an acronym in brackets is a mention of its own), markup, or a function word at either end
-    ("information extraction and" -> "information extraction"); None if nothing is left."""
+    ("information extraction and" -> "information extraction"); None if nothing is left, or if
+    the span holds a possessive ("AION-1's first encoder block": 20 of SciERC's 6,700 do)."""
+    if any(t.lower_ in ("'s", "’s") for t in span):
+        return None
     span = _before_parenthesis(span)
     start, end = span.start, span.end
     while start < end and span.doc[start].lower_ in EDGE_WORDS:

@@ -92,6 +92,10 @@ KNOWN_NAMES: dict[str, tuple[str, ...]] = {
 # The domain taxonomy: domain -> phrases whose presence is evidence for it. A domain needs
 # evidence of weight DOMAIN_MIN_EVIDENCE: each distinct phrase weighs 1, a strong one
 # (DOMAIN_STRONG: the field's own name or an unambiguous term) 2.
+# One-word known names (with a capital: "LoRA", "GLUE") decide the type of a phrase they end: "vanilla LoRA".
+NAMED_HEADS: dict[str, str] = {name: type_ for type_, names in KNOWN_NAMES.items() for name in names
+                               if " " not in name and name != name.lower()}
+
 DOMAINS: dict[str, tuple[str, ...]] = {
     "machine learning": ("neural network", "neural networks", "supervised", "unsupervised", "training data", "generalization",
                          "gradient descent", "classifier", "learning algorithm", "representation learning", "embeddings"),
