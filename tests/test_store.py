@@ -46,6 +46,27 @@ def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
     assert evidence == [{"e": "We propose FooNet.", "x": "gazetteer", "s": 3}]
 
 
+def test_a_paper_extracted_again_gets_its_concepts_anew(store):
+    create_constraints(store)
+    lora = ("Low-Rank Adaptation", "Method", ["LoRA"], False)
+    old = [record("a", [("FooNet", "Method", [], True), ("BERT", "Method", [], False), lora, ("SQuAD", "Dataset", [], None)]),
+           record("b", [("BERT", "Method", [], False)])]
+    for concept in old[0]["concepts"]:
+        if concept["name"] == "Low-Rank Adaptation":
+            concept["merges"] = [{"alias": "LoRA", "reason": "acronym"}]
+    new = [record("a", [("FooNet", "Method", [], True), ("GPT-2", "Method", [], False)])]
+    load_rows(store, graph_rows(old))
+    assert store.run("MATCH (a:Alias) RETURN a.key AS key") == [{"key": "method:lora"}]
+    for _ in range(2):  # a newer extractor reads paper a differently
+        load_rows(store, graph_rows(new))
+    names = store.run("MATCH (c:Concept) RETURN c.name AS name ORDER BY name")
+    # BERT stays (paper b names it); SQuAD and Low-Rank Adaptation, named by no paper now, go with their alias entry
+    assert [r["name"] for r in names] == ["BERT", "FooNet", "GPT-2"]
+    assert store.run("MATCH (a:Alias) RETURN a.key AS key") == []
+    counts = stats(store)["relationships"]
+    assert (counts["PROPOSES"], counts["USES"], counts.get("EVALUATES_ON", 0)) == (1, 2, 0)
+
+
 def test_constraints_reject_duplicates(store):
     create_constraints(store)
     store.run("CREATE (:Paper {id: 'dup'})", write=True)

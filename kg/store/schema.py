@@ -78,6 +78,34 @@ MERGE (p)-[r:{rel}]->(c)
 SET r.evidence = row.evidence, r.start = row.start, r.end = row.end, r.confidence = row.confidence,
     r.extractor = row.extractor, r.mentions = row.mentions
 """
+# A paper extracted again from its abstract (a rerun with a newer extractor) gets its concept
+# edges anew: the old ones go first, and concepts no paper names any more go after the load,
+# with the alias entries that pointed only to them.
+DROP_MENTIONS = """
+UNWIND $ids AS id
+MATCH (p:Paper {{id: id}})-[r:{rel}]->(c:Concept)
+DELETE r
+RETURN DISTINCT c.id AS id
+"""
+DROP_UNNAMED_CONCEPTS = """
+UNWIND $ids AS id
+MATCH (c:Concept {id: id})
+OPTIONAL MATCH (p:Paper)-[r]->(c)
+WITH c, count(r) AS papers
+WHERE papers = 0
+OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(c)
+WITH c, collect(a.key) AS aliases
+DETACH DELETE c
+RETURN aliases
+"""
+DROP_UNUSED_ALIASES = """
+UNWIND $keys AS key
+MATCH (a:Alias {key: key})
+OPTIONAL MATCH (a)-[s:ALIAS_OF]->()
+WITH a, count(s) AS targets
+WHERE targets = 0
+DELETE a
+"""
 MERGE_VENUES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
@@ -186,12 +214,35 @@ def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations=N
         if rows.concepts[label]:
             store.run_batches(MERGE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), rows.concepts[label], batch_size)
     store.run_batches(MERGE_ALIASES, aliases, batch_size)
+    unnamed = drop_mentions(store, [p["id"] for p in papers if p["abstract"]])
     for rel in MENTION_TYPES:
         if rows.mentions[rel]:
             store.run_batches(MERGE_MENTIONS.format(rel=_checked(rel, MENTION_TYPES)), rows.mentions[rel], batch_size)
+    drop_unnamed_concepts(store, unnamed)
     store.run_batches(MERGE_VENUES, rows.venues, batch_size)
     store.run_batches(MERGE_AUTHORS, rows.authors, batch_size)
     load_references(store, rows.references, citations, batch_size)
+
+
+def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
+    """Delete the concept edges of these papers; return the ids of the concepts they named."""
+    if not paper_ids:
+        return set()
+    named = set()
+    for rel in MENTION_TYPES:
+        named.update(row["id"] for row in store.run(DROP_MENTIONS.format(rel=_checked(rel, MENTION_TYPES)),
+                                                     {"ids": paper_ids}, write=True))
+    return named
+
+
+def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> None:
+    """Delete those of these concepts that no paper names, and alias entries left pointing nowhere."""
+    if not concept_ids:
+        return
+    aliases = {key for row in store.run(DROP_UNNAMED_CONCEPTS, {"ids": sorted(concept_ids)}, write=True)
+               for key in row["aliases"]}
+    if aliases:
+        store.run(DROP_UNUSED_ALIASES, {"keys": sorted(aliases)}, write=True)
 
 
 def resolve_aliases(store: Store, rows: GraphRows) -> list[dict]:
