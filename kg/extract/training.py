@@ -112,4 +112,7 @@ def export(nlp):
     if "tok2vec" in nlp.pipe_names:
         nlp.replace_listeners("tok2vec", "ner", ["model.tok2vec"])
         nlp.remove_pipe("tok2vec")
+    config = nlp.config
+    config["paths"].update(train=None, dev=None)  # the corpora were temporary files
+    nlp.config = config
     return nlp
