@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
 
@@ -9,6 +10,7 @@ from kg.cli import main
 from kg.evaluation import SCORED_TYPES, evaluate_scierc, read_scierc, score
 
 SAMPLE = FIXTURES / "scierc_sample.json"
+SCIERC_DEV = FIXTURES.parents[2] / "shared" / "data" / "scierc" / "dev.json"  # in the workspace, not in a clone
 
 
 def test_reader_joins_tokens_and_maps_types():
@@ -61,6 +63,15 @@ def test_runner_scores_the_build_extractor_and_the_baseline(nlp):
     assert report.system.exact["micro"].f1 > report.baseline.exact["micro"].f1
     table = report.table()
     assert "kg        exact    micro" in table and "baseline  overlap  micro" in table
+
+
+@pytest.mark.skipif(not SCIERC_DEV.exists(), reason="SciERC dev is not next to this checkout")
+def test_scierc_dev_meets_the_project_target(nlp):
+    report = evaluate_scierc(SCIERC_DEV, nlp=nlp)
+    assert report.documents == 50 and report.gold == 452
+    assert report.system.exact["micro"].f1 >= 0.55
+    assert min(report.system.exact[t].f1 for t in SCORED_TYPES) >= 0.35
+    assert report.baseline.exact["micro"].f1 < report.system.exact["micro"].f1
 
 
 def test_cli_eval_scierc_json():
