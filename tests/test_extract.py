@@ -29,62 +29,45 @@ def test_pipeline_runs_the_trained_recogniser_and_no_parser(nlp):
     assert {"Method", "Task", "Dataset", "Metric"} <= set(nlp.get_pipe("scierc_ner").labels)
 
 
-def test_unscored_recogniser_types_are_never_emitted_and_block_other_rules(nlp):
-    from spacy.tokens import Span
-
-    assert {"Generic", "OtherScientificTerm"} <= set(nlp.get_pipe("scierc_ner").labels)
-    text = "We pretrain on ImageNet images with a BERT encoder."
+def as_if_recognised(nlp, text, spans):
+    """The doc after every component but the recogniser, as if it had read ``spans`` ({phrase: label})."""
     doc = nlp.make_doc(text)
-    # as if the recogniser read "ImageNet images" as an other scientific term and "BERT encoder" as a Method
-    doc.ents = [Span(doc, 3, 5, "OtherScientificTerm"), Span(doc, 7, 9, "Method")]
+    doc.ents = sorted((doc.char_span(text.index(phrase), text.index(phrase) + len(phrase), label=label)
+                       for phrase, label in spans.items()), key=lambda span: span.start)
     for name, component in nlp.pipeline:
         if name != "scierc_ner":
             doc = component(doc)
+    return doc
+
+
+def test_unscored_recogniser_types_are_never_emitted_and_block_other_rules(nlp):
+    assert {"Generic", "OtherScientificTerm"} <= set(nlp.get_pipe("scierc_ner").labels)
+    doc = as_if_recognised(nlp, "We pretrain on ImageNet images with a BERT encoder.",
+                           {"ImageNet images": "OtherScientificTerm", "BERT encoder": "Method"})
     mentions = {(m["text"], m["type"]) for m in doc._.kg_mentions}
     # the known name "ImageNet" inside the recogniser's span is no Dataset here; the Method is kept
     assert mentions == {("BERT encoder", "Method")}
-    assert all(type_ in ("Method", "Task", "Dataset", "Metric") for _, type_ in mentions)
 
 
 def test_recognised_spans_lose_function_words_at_their_edges(nlp):
-    from spacy.tokens import Span
-
-    # Mihalcea and Tarau (2004); as if the recogniser read "the" as a Method, "of keyword extraction and" as a Task
-    text = "We evaluate on the task of keyword extraction and sentence extraction."
-    doc = nlp.make_doc(text)
-    doc.ents = [Span(doc, 3, 4, "Method"), Span(doc, 5, 9, "Task")]
-    for name, component in nlp.pipeline:
-        if name != "scierc_ner":
-            doc = component(doc)
+    # Mihalcea and Tarau (2004)
+    doc = as_if_recognised(nlp, "We evaluate on the task of keyword extraction and sentence extraction.",
+                           {"the": "Method", "of keyword extraction and": "Task"})
     assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("keyword extraction", "Task")]
 
 
 def test_a_deciding_head_noun_overrides_the_recogniser(nlp):
-    from spacy.tokens import Span
-
-    # as if the recogniser read "word recognition accuracy" as a Task and "statistical parser" as a generic term
-    text = "The statistical parser improves word recognition accuracy on spoken dialogue."
-    doc = nlp.make_doc(text)
-    doc.ents = [Span(doc, 1, 3, "Generic"), Span(doc, 4, 7, "Task"), Span(doc, 8, 10, "Task")]
-    for name, component in nlp.pipeline:
-        if name != "scierc_ner":
-            doc = component(doc)
+    doc = as_if_recognised(nlp, "The statistical parser improves word recognition accuracy on spoken dialogue.",
+                           {"statistical parser": "Generic", "word recognition accuracy": "Task", "spoken dialogue": "Task"})
     assert {(m["text"], m["type"]) for m in doc._.kg_mentions} == {
         ("statistical parser", "Method"), ("word recognition accuracy", "Metric"), ("spoken dialogue", "Task")}
 
 
 def test_citations_and_possessives_are_no_concepts_and_a_known_name_types_its_phrase(nlp):
-    from spacy.tokens import Span
-
-    # from the bundled NeurIPS 2026 examples; as if the recogniser read each of these as a Dataset
-    text = ("Following Medina and Vassilvitskii (2017), we compare AION-1's first encoder block "
-            "with vanilla LoRA.")
-    doc = nlp.make_doc(text)
-    assert [t.text for t in doc[1:4]] == ["Medina", "and", "Vassilvitskii"]
-    doc.ents = [Span(doc, 1, 4, "Dataset"), Span(doc, 10, 15, "Dataset"), Span(doc, 16, 18, "Dataset")]
-    for name, component in nlp.pipeline:
-        if name != "scierc_ner":
-            doc = component(doc)
+    # from the bundled NeurIPS 2026 examples
+    text = "Following Medina and Vassilvitskii (2017), we compare AION-1's first encoder block with vanilla LoRA."
+    doc = as_if_recognised(nlp, text, {"Medina and Vassilvitskii": "Dataset", "AION-1's first encoder block": "Dataset",
+                                       "vanilla LoRA": "Dataset"})
     assert [c["text"] for c in doc._.kg_citations] == ["Medina and Vassilvitskii (2017)"]
     assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("vanilla LoRA", "Method")]
 
