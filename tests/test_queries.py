@@ -87,13 +87,18 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         {"kind": "relationship", "name": n, "count": c} for n, c in [
             ("ADDRESSES", 7), ("CITES", 12), ("EVALUATES_ON", 6), ("IN_DOMAIN", 5), ("MEASURES", 5), ("PROPOSES", 2),
             ("PUBLISHED_IN", 5), ("USES", 8), ("WROTE", 7)]])],
+    # ties on papers go to the concept mentioned most: "question answering (QA)" is two mentions in pC
     "overview/top-concepts": [({"per_type": "2"}, [
-        {"type": "Dataset", "concept": "Cora", "papers": 2}, {"type": "Dataset", "concept": "arXiv", "papers": 2},
-        {"type": "Domain", "concept": NLP, "papers": 3}, {"type": "Domain", "concept": "graphs", "papers": 2},
-        {"type": "Method", "concept": "Transformer", "papers": 4}, {"type": "Method", "concept": "BERT", "papers": 2},
-        {"type": "Metric", "concept": "ROUGE", "papers": 2}, {"type": "Metric", "concept": "accuracy", "papers": 2},
-        {"type": "Task", "concept": "node classification", "papers": 2},
-        {"type": "Task", "concept": "question answering", "papers": 2}])],
+        {"type": "Dataset", "concept": "Cora", "papers": 2, "mentions": 2},
+        {"type": "Dataset", "concept": "arXiv", "papers": 2, "mentions": 2},
+        {"type": "Domain", "concept": NLP, "papers": 3, "mentions": 3},
+        {"type": "Domain", "concept": "graphs", "papers": 2, "mentions": 2},
+        {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4},
+        {"type": "Method", "concept": "BERT", "papers": 2, "mentions": 2},
+        {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2},
+        {"type": "Metric", "concept": "accuracy", "papers": 2, "mentions": 2},
+        {"type": "Task", "concept": "question answering", "papers": 2, "mentions": 3},
+        {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2}])],
     "overview/most-connected-papers": [({"top": "3"}, [
         paper("pE", concepts=8, references=4, cited_by=0, links=12),
         paper("pD", concepts=6, references=3, cited_by=2, links=11),

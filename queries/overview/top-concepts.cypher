@@ -1,11 +1,11 @@
 // name: top-concepts
-// description: The concepts named by the most papers, for each concept type.
+// description: The concepts named by the most papers, for each concept type (ties: the most mentions first).
 // param: per_type int 5 -- concepts listed per type
 // example: kg query run overview/top-concepts -p per_type=3
-MATCH (p:Paper)-[]->(c:Concept)
-WITH c.type AS type, c.name AS concept, count(DISTINCT p) AS papers
-ORDER BY type, papers DESC, concept
-WITH type, collect({concept: concept, papers: papers}) AS ranked
+MATCH (p:Paper)-[r]->(c:Concept)
+WITH c.type AS type, c.name AS concept, count(DISTINCT p) AS papers, sum(coalesce(r.mentions, 1)) AS mentions
+ORDER BY type, papers DESC, mentions DESC, concept
+WITH type, collect({concept: concept, papers: papers, mentions: mentions}) AS ranked
 UNWIND ranked[0..$per_type] AS top
-RETURN type, top.concept AS concept, top.papers AS papers
-ORDER BY type, papers DESC, concept
+RETURN type, top.concept AS concept, top.papers AS papers, top.mentions AS mentions
+ORDER BY type, papers DESC, mentions DESC, concept
