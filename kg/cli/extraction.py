@@ -26,8 +26,10 @@ def eval_group():
               help="Also score the noun-chunk baseline in the same run.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--processes", default=1, show_default=True, help="spaCy worker processes.")
+@click.option("--model", type=click.Path(exists=True, file_okay=False), default=None,
+              help="A recogniser written by `kg train -o DIR` (default: the shipped one).")
 @handle_errors
-def eval_scierc(path, baseline, fmt, processes):
+def eval_scierc(path, baseline, fmt, processes, model):
     """Score the extractor `kg build` uses on a SciERC file (DyGIE JSON).
 
     Prints precision, recall and F1 per type and micro-averaged, for exact span
@@ -35,13 +37,16 @@ def eval_scierc(path, baseline, fmt, processes):
     Dataset); other SciERC types are not scored.
 
     \b
-    Example:
+    Examples:
       kg eval scierc ../shared/data/scierc/dev.json
+      kg eval scierc ../shared/data/scierc/dev.json --model my-ner --no-baseline
     """
     from kg.evaluation import evaluate_scierc
+    from kg.extract import load_pipeline
 
+    nlp = load_pipeline(ner=model) if model else None
     try:
-        report = evaluate_scierc(path, baseline=baseline, n_process=processes)
+        report = evaluate_scierc(path, nlp=nlp, baseline=baseline, n_process=processes)
     except (ValueError, KeyError) as err:
         fail(f"{path}: not SciERC DyGIE JSON ({err})")
     if fmt == "json":
@@ -64,8 +69,9 @@ def train(train_path, output, config, max_steps):
     """Train the SciERC entity recogniser the extractor ships with.
 
     \b
-    Example:
+    Examples:
       kg train --data ../shared/data/scierc/train.json
+      kg train --data ../shared/data/scierc/train.json -o my-ner    # then: kg eval scierc DEV --model my-ner
     """
     from kg.extract import training
 
