@@ -73,6 +73,22 @@ def test_citations_and_possessives_are_no_concepts_and_a_known_name_types_its_ph
     assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [("vanilla LoRA", "Method")]
 
 
+def test_span_cleaning_keeps_acronyms_eponyms_and_heads_before_prepositions(nlp):
+    text = "We compare A* search and IS with Cohen's kappa and accuracy on ImageNet."
+    doc = as_if_recognised(nlp, text, {"A* search": "Method", "IS": "Method", "Cohen's kappa": "Metric",
+                                       "accuracy on ImageNet": "Metric"})
+    assert [(m["text"], m["type"]) for m in doc._.kg_mentions] == [
+        ("A* search", "Method"), ("IS", "Method"), ("Cohen's kappa", "Metric"), ("accuracy on ImageNet", "Metric")]
+
+
+def test_a_known_name_in_a_citation_is_no_concept(nlp):
+    record = record_of(nlp, "We train with Adam et al. (2015) in mind, and fine-tune with Adam (Kingma and Ba, 2015).")
+    adam = [c for c in record["concepts"] if c["name"] == "Adam"]
+    assert len(adam) == 1 and len(adam[0]["mentions"]) == 1  # the optimiser, not the author
+    start, end = adam[0]["mentions"][0]
+    assert record["text"][start:end + 2] == "Adam ("
+
+
 def test_every_mention_offset_slices_its_text(nlp):
     from conftest import EXAMPLES
 

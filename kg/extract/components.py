@@ -96,11 +96,14 @@ def head_type(span: Span) -> str | None:
 
 
 def deciding_type(span: Span, label: str) -> str:
-    """The recogniser's label, unless the span's head noun decides the type: "BLEU-4 accuracy" is a
-    Metric, "vanilla LoRA" and "statistical parser" are Methods even if the recogniser read them as
-    something else."""
-    head = span[-1]
+    """The recogniser's label, unless the span's head noun (its last word before a preposition)
+    decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla LoRA" and
+    "statistical parser" Methods, whatever the recogniser read them as."""
+    head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in _PREPOSITIONS), span[-1])
     return lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(singular(head.lower_), label)
+
+
+_PREPOSITIONS = frozenset({"of", "on", "for", "in", "with", "to", "by", "from", "at", "via", "over", "under"})
 
 
 def noun_phrases(doc: Doc) -> list[Span]:
@@ -170,23 +173,24 @@ class ConceptFinder:
     def __call__(self, doc: Doc) -> Doc:
         # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
-        # nothing inside an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)")
-        quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
         found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
-                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None
-                             and not any(s <= span.start_char < e for s, e in quoted)]
+                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
         if self.head_nouns:
             found += self._noun_phrases(doc)
+        # nothing in an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)", "Adam et al.")
+        quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
+        found = [m for m in found if not any(s < m["end"] and m["start"] < e for s, e in quoted)]
         kept = resolve_overlaps(found)
         kept = consistent_types(resolve_overlaps(kept + self._proposed(doc, kept)))
         kept += self._acronyms(doc, kept)
         kept = resolve_overlaps(kept)
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
-        doc._.kg_mentions = [m for m in kept if m["type"] in SCORED_LABELS]
+        doc._.kg_mentions = [m for m in kept if m["type"] in SCORED_LABELS
+                             and not any(s < m["end"] and m["start"] < e for s, e in quoted)]
         doc.user_data.pop("_kg_sentences", None)
         return doc
 
@@ -299,20 +303,31 @@ def clean_span(span: Span) -> Span | None:
     """A recognised span as a name: without the bracket it ends in or opens ("large language
     models (LLMs)" and "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs":
     an acronym in brackets is a mention of its own), markup, or a function word at either end
-    ("information extraction and" -> "information extraction"); None if nothing is left, or if
-    the span holds a possessive ("AION-1's first encoder block": 20 of SciERC's 6,700 do)."""
-    if any(t.lower_ in ("'s", "’s") for t in span):
+    ("information extraction and" -> "information extraction"; "IS", "A*" stay); None if nothing
+    is left, or if the span holds a possessive other than a person's name ("AION-1's first encoder
+    block", "the model's accuracy"; "Cohen's kappa" stays: 20 of SciERC's 6,700 spans hold one)."""
+    doc = span.doc
+    if any(t.lower_ in ("'s", "’s") and (t.i == span.start or not _is_plain_name(doc[t.i - 1])) for t in span):
         return None
     span = _before_parenthesis(span)
     start, end = span.start, span.end
-    while start < end and span.doc[start].lower_ in EDGE_WORDS:
+    while start < end and _is_edge_word(doc[start]) and doc[start].whitespace_:
         start += 1
-    while end > start and span.doc[end - 1].lower_ in EDGE_WORDS:
+    while end > start and _is_edge_word(doc[end - 1]):
         end -= 1
-    return span.doc[start:end] if end > start else None
+    return doc[start:end] if end > start else None
+
+
+def _is_edge_word(token) -> bool:
+    return token.lower_ in EDGE_WORDS and not (token.is_upper and len(token) > 1)  # "IS", "OR" are acronyms
+
+
+def _is_plain_name(token) -> bool:
+    return token.is_title and token.is_alpha
 
 
 def _before_parenthesis(span: Span) -> Span:
+    """The span without markup at its edges, and cut at a bracket it opens or ends in."""
     doc, start, end = span.doc, span.start, span.end
     # markup is no part of a name: "{\sl fair representations}" -> "fair representations"
     while start < end - 1 and (doc[start].text in _MARKUP or doc[start].text.startswith("\\")):

@@ -90,10 +90,10 @@ RETURN DISTINCT c.id AS id
 DROP_UNNAMED_CONCEPTS = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})
-OPTIONAL MATCH (p:Paper)-[r]->(c)
+OPTIONAL MATCH (c)<-[r]-(:Paper)
 WITH c, count(r) AS papers
 WHERE papers = 0
-OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(c)
+OPTIONAL MATCH (c)<-[:ALIAS_OF]-(a:Alias)
 WITH c, collect(a.key) AS aliases
 DETACH DELETE c
 RETURN aliases
