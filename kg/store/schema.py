@@ -80,10 +80,10 @@ SET r.evidence = row.evidence, r.start = row.start, r.end = row.end, r.confidenc
 """
 # A paper extracted again from its abstract (a rerun with a newer extractor) gets its concept
 # edges anew: the old ones go first, and concepts no paper names any more go after the load,
-# with the alias entries that pointed only to them.
+# with the alias entries that pointed only to them. Every Paper->Concept edge is a mention.
 DROP_MENTIONS = """
 UNWIND $ids AS id
-MATCH (p:Paper {{id: id}})-[r:{rel}]->(c:Concept)
+MATCH (p:Paper {id: id})-[r]->(c:Concept)
 DELETE r
 RETURN DISTINCT c.id AS id
 """
@@ -228,11 +228,7 @@ def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
     """Delete the concept edges of these papers; return the ids of the concepts they named."""
     if not paper_ids:
         return set()
-    named = set()
-    for rel in MENTION_TYPES:
-        named.update(row["id"] for row in store.run(DROP_MENTIONS.format(rel=_checked(rel, MENTION_TYPES)),
-                                                     {"ids": paper_ids}, write=True))
-    return named
+    return {row["id"] for row in store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)}
 
 
 def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> None:
