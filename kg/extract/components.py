@@ -99,11 +99,8 @@ def deciding_type(span: Span, label: str) -> str:
     """The recogniser's label, unless the span's head noun (its last word before a preposition)
     decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla LoRA" and
     "statistical parser" Methods, whatever the recogniser read them as."""
-    head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in _PREPOSITIONS), span[-1])
+    head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     return lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(singular(head.lower_), label)
-
-
-_PREPOSITIONS = frozenset({"of", "on", "for", "in", "with", "to", "by", "from", "at", "via", "over", "under"})
 
 
 def noun_phrases(doc: Doc) -> list[Span]:
@@ -182,15 +179,13 @@ class ConceptFinder:
             found += self._noun_phrases(doc)
         # nothing in an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)", "Adam et al.")
         quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
-        found = [m for m in found if not any(s < m["end"] and m["start"] < e for s, e in quoted)]
-        kept = resolve_overlaps(found)
+        kept = resolve_overlaps(_outside(found, quoted))
         kept = consistent_types(resolve_overlaps(kept + self._proposed(doc, kept)))
         kept += self._acronyms(doc, kept)
         kept = resolve_overlaps(kept)
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
-        doc._.kg_mentions = [m for m in kept if m["type"] in SCORED_LABELS
-                             and not any(s < m["end"] and m["start"] < e for s, e in quoted)]
+        doc._.kg_mentions = [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS]
         doc.user_data.pop("_kg_sentences", None)
         return doc
 
@@ -287,6 +282,11 @@ class ConceptFinder:
         return extra
 
 
+def _outside(mentions: list[dict], ranges: list[tuple[int, int]]) -> list[dict]:
+    """The mentions that overlap none of these character ranges."""
+    return [m for m in mentions if not any(start < m["end"] and m["start"] < end for start, end in ranges)]
+
+
 def _is_named(span: Span) -> bool:
     """A name rather than a description: a capital after the first letter, or a digit ("FlashNet", "GPT-4")."""
     return any(any(c.isupper() for c in t.text[1:]) or any(c.isdigit() for c in t.text) for t in span) or \
@@ -294,9 +294,6 @@ def _is_named(span: Span) -> bool:
 
 
 _MARKUP = frozenset({"(", "[", ")", "]", "{", "}", "*", "**", "$", "$$", "_"})
-# Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do)
-EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "in", "for", "with", "to", "on", "by", "from", "at",
-                        "that", "which", "is", "are", "was", "were", "as", "via"})
 
 
 def clean_span(span: Span) -> Span | None:
@@ -319,7 +316,7 @@ def clean_span(span: Span) -> Span | None:
 
 
 def _is_edge_word(token) -> bool:
-    return token.lower_ in EDGE_WORDS and not (token.is_upper and len(token) > 1)  # "IS", "OR" are acronyms
+    return token.lower_ in lexicon.EDGE_WORDS and not (token.is_upper and len(token) > 1)  # "IS", "OR" are acronyms
 
 
 def _is_plain_name(token) -> bool:

@@ -36,6 +36,10 @@ DECIDING_HEADS: dict[str, str] = {
     # a pronoun is SciERC's Generic (it 86 of 87, they 14 of 14, one 9 of 9): never a concept ("harder ones")
     **dict.fromkeys("it they them this these those one".split(), "Generic"),
 }
+# Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do).
+EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via".split())
+# A phrase's head is its last word before one of these: "accuracy on ImageNet".
+PREPOSITIONS = frozenset("of on for in with to by from at via over under".split())
 # Multi-word heads that decide the type of the whole phrase.
 PHRASE_HEADS: dict[str, str] = {
     "error rate": "Metric", "success rate": "Metric", "f1 score": "Metric", "exact match": "Metric",
