@@ -1,8 +1,7 @@
 """Every pack query, run on a small hand-made graph, returns exactly the rows worked out by hand.
 
 The graph (tests/fixtures/queries_graph.jsonl, six ``kg extract`` records) is
-loaded the way ``kg build`` loads: ``graph_rows`` -> ``load_rows`` ->
-``resolve_references``. In short:
+loaded the way ``kg build`` loads: ``graph_rows`` -> ``load_rows``. In short:
 
     pA 2021 ACL      PROPOSES SparseFormer, USES Transformer; summarization; arXiv; ROUGE; NLP
     pB 2022 ACL      USES SparseFormer, Transformer; summarization; PubMed, arXiv; ROUGE; NLP      cites pA
@@ -30,7 +29,7 @@ import pytest
 
 from kg.graph import graph_rows
 from kg.store import open_store
-from kg.store.schema import create_constraints, load_rows, resolve_references
+from kg.store.schema import create_constraints, load_rows
 from queries import get_query, list_queries
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "queries_graph.jsonl"
@@ -49,7 +48,6 @@ def load_fixture(store) -> None:
     store.run("MATCH (n) DETACH DELETE n", write=True)
     create_constraints(store)
     load_rows(store, graph_rows(records()))
-    resolve_references(store)
 
 
 @pytest.fixture(scope="module", params=["embedded"] + (["neo4j"] if NEO4J_URI else []))

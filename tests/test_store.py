@@ -9,7 +9,7 @@ from kg.cli import main
 from kg.graph import graph_rows
 from kg.store import open_store
 from kg.store.embedded import running_server
-from kg.store.schema import create_constraints, load_rows, resolve_references, stats
+from kg.store.schema import create_constraints, load_rows, stats
 
 
 def record(pid, concepts, references=(), citations=()):
@@ -34,7 +34,6 @@ def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
     ]
     for _ in range(2):
         load_rows(store, graph_rows(batch))
-        resolve_references(store)
     counts = stats(store)
     assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1}
     assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "PROPOSES": 1, "PUBLISHED_IN": 2, "USES": 2, "WROTE": 2}

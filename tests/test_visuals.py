@@ -20,7 +20,7 @@ from conftest import FIXTURES
 import visuals
 from kg.cli import main
 from kg.graph import graph_rows
-from kg.store.schema import create_constraints, load_rows, resolve_references
+from kg.store.schema import create_constraints, load_rows
 from visuals import cap, graph_from_rows, render_html
 from visuals.reads import ViewError
 from visuals.render import PHYSICS_MAX_NODES
@@ -41,7 +41,6 @@ def load_viz_graph(store) -> list[dict]:
     store.run("MATCH (n) DETACH DELETE n", write=True)
     create_constraints(store)
     load_rows(store, graph_rows(records))
-    resolve_references(store)
     return records
 
 

@@ -189,18 +189,3 @@ def link_new_papers(store: Store, papers: list[dict], report: CitationReport | N
             ambiguous.append({"key": key, "candidates": sorted(ids)})
     _relink(store, pairs, report)
     store.run_batches(MARK_AMBIGUOUS, ambiguous)
-
-
-def resolve_all(store: Store, report: CitationReport | None = None) -> CitationReport:
-    """Relink every Reference that names a loaded paper (a full pass; builds link as they go)."""
-    report = report if report is not None else CitationReport()
-    keys = [row["key"] for row in store.run("MATCH (r:Reference) RETURN r.key AS key")]
-    targets = paper_targets(store, keys)
-    pairs = [{"key": key, "target": target} for key, target in targets.items()]
-    for key, ids in cite_key_candidates(store, (k for k in keys if k not in targets)).items():
-        if len(ids) == 1:
-            pairs.append({"key": key, "target": ids[0]})
-        else:
-            report.note_ambiguous(key, ids)
-    _relink(store, pairs, report)
-    return report

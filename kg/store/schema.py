@@ -315,13 +315,6 @@ def merge_concept_nodes(store: Store, old: str, new: str) -> None:
     store.run(ABSORB_CONCEPT, {"old": old, "new": new}, write=True)
 
 
-def resolve_references(store: Store, citations=None) -> None:
-    """Link every Reference that names a loaded paper (by id, or by an unambiguous author-year key)."""
-    from kg.citations.link import resolve_all
-
-    resolve_all(store, citations)
-
-
 def stats(store: Store) -> dict:
     """Counts of nodes by label and relationships by type."""
     nodes = store.run("MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS count")
