@@ -175,12 +175,11 @@ def link_new_papers(store: Store, papers: list[dict], report: CitationReport | N
         names[paper["id"]] = paper["id"]
         if paper.get("doi"):
             names[f"doi:{paper['doi']}"] = paper["id"]
-    waiting = stored_references(store, names)
-    pairs = [{"key": key, "target": names[key]} for key in sorted(waiting)]
     cite_keys = {p["cite_key"] for p in papers if p.get("cite_key")}
-    waiting_in_text = stored_references(store, cite_keys)
+    waiting = stored_references(store, names.keys() | cite_keys)  # one read for both kinds of key
+    pairs = [{"key": key, "target": names[key]} for key in sorted(waiting & names.keys())]
     ambiguous = []
-    for key, ids in cite_key_candidates(store, waiting_in_text).items():
+    for key, ids in cite_key_candidates(store, waiting & cite_keys).items():
         if len(ids) == 1:
             pairs.append({"key": key, "target": ids[0]})
             report.in_text_resolved += 1
