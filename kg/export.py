@@ -23,11 +23,9 @@ from pathlib import Path
 from typing import Iterator
 
 import networkx as nx
-from neo4j import READ_ACCESS
-from neo4j.exceptions import Neo4jError
 
 from kg.store import Store
-from kg.store.embedded import StoreError
+from kg.store.schema import CONSTRAINTS
 
 FORMATS = ("graphml", "gexf", "json", "csv")
 ARRAY_DELIMITER = "|"
@@ -40,40 +38,26 @@ CITATION_RELATIONSHIPS = (f"MATCH (a:Paper)-[r:CITES]->(b) RETURN labels(a) AS a
                           f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
 
 
-def _keyed_labels() -> tuple[str, ...]:
-    from kg.store.schema import CONSTRAINTS
-
-    return tuple(label for _, label, _ in CONSTRAINTS)
+KEYED_LABELS = tuple(label for _, label, _ in CONSTRAINTS)
 
 
 def node_id(labels: list[str], key) -> str:
     """``Label:key`` with the node's keyed label (Concept before Method, ...)."""
-    keyed = _keyed_labels()
-    label = next((lab for lab in keyed if lab in labels), sorted(labels)[0] if labels else "Node")
+    label = next((lab for lab in KEYED_LABELS if lab in labels), sorted(labels)[0] if labels else "Node")
     return f"{label}:{key}"
 
 
-def _stream(store: Store, query: str) -> Iterator[dict]:
-    """Rows of a query one at a time (an export never holds the result list twice)."""
-    try:
-        with store.driver.session(database=store.database, default_access_mode=READ_ACCESS) as session:
-            for record in session.run(query):
-                yield record.data()
-    except Neo4jError as err:
-        raise StoreError(f"{store.description}: {err.message or err}") from err
-
-
 def nodes(store: Store, citations_only: bool = False) -> Iterator[tuple[str, list[str], dict]]:
-    for row in _stream(store, CITATION_NODES if citations_only else NODES):
+    for row in store.stream(CITATION_NODES if citations_only else NODES):
         yield node_id(row["labels"], row["key"]), sorted(row["labels"]), row["props"]
 
 
 def relationships(store: Store, citations_only: bool = False) -> Iterator[tuple[str, str, str, dict]]:
-    for row in _stream(store, CITATION_RELATIONSHIPS if citations_only else RELATIONSHIPS):
+    for row in store.stream(CITATION_RELATIONSHIPS if citations_only else RELATIONSHIPS):
         yield node_id(row["a_labels"], row["a_key"]), node_id(row["b_labels"], row["b_key"]), row["type"], row["props"]
 
 
-def display_label(labels: list[str], props: dict) -> str:
+def display_label(props: dict) -> str:
     return str(props.get("title") or props.get("name") or props.get("key") or props.get("id") or "")
 
 
@@ -82,7 +66,7 @@ def store_graph(store: Store, citations_only: bool = False) -> nx.MultiDiGraph:
     ``labels`` (list) and ``label`` (what a viewer shows); edges carry ``type``."""
     graph = nx.MultiDiGraph()
     for nid, labels, props in nodes(store, citations_only):
-        graph.add_node(nid, **props, labels=labels, label=display_label(labels, props))
+        graph.add_node(nid, **props, labels=labels, label=display_label(props))
     for source, target, rel, props in relationships(store, citations_only):
         graph.add_edge(source, target, key=rel, **props, type=rel)
     return graph
@@ -206,8 +190,6 @@ def write_neo4j_csv(store: Store, folder: Path, citations_only: bool = False, da
     """Write ``nodes-<Label>.csv``, ``rels-<TYPE>.csv``, ``import.sh`` (the
     neo4j-admin command) and ``constraints.cypher`` into ``folder``; two passes
     over the store, so memory holds one row at a time."""
-    from kg.store.schema import CONSTRAINTS
-
     folder.mkdir(parents=True, exist_ok=True)
     node_cols = _columns((nid.split(":", 1)[0], props) for nid, _, props in nodes(store, citations_only))
     rel_cols = _columns((rel, props) for _, _, rel, props in relationships(store, citations_only))

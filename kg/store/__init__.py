@@ -37,11 +37,15 @@ class Store:
 
     def run(self, query: str, parameters: dict[str, Any] | None = None, *, write: bool = False) -> list[dict]:
         """Run one query with parameters and return its rows as dicts."""
+        return list(self.stream(query, parameters, write=write))
+
+    def stream(self, query: str, parameters: dict[str, Any] | None = None, *, write: bool = False) -> Iterator[dict]:
+        """Run one query and yield its rows one at a time (an export never holds them all)."""
         mode = WRITE_ACCESS if write else READ_ACCESS
         try:
             with self.driver.session(database=self.database, default_access_mode=mode) as session:
-                result = session.run(query, parameters or {})
-                return [record.data() for record in result]
+                for record in session.run(query, parameters or {}):
+                    yield record.data()
         except Neo4jError as err:
             raise StoreError(f"{self.description}: {err.message or err}") from err
 
