@@ -74,6 +74,9 @@ def main():
     """
 
 
+ROW_FORMATS = click.Choice(["table", "json", "csv"])  # what print_rows writes
+
+
 def print_rows(rows: list[dict], fmt: str) -> None:
     """Rows as an aligned table, JSON or CSV on stdout."""
     if fmt == "json":

@@ -6,16 +6,14 @@ import functools
 
 import click
 
-from kg.cli.app import fail, handle_errors, main, print_rows, store_options
-
-FORMATS = click.Choice(["table", "json", "csv"])
+from kg.cli.app import ROW_FORMATS, fail, handle_errors, main, print_rows, store_options
 
 
 def _graph_command(func):
     """Store options, output format, and the citation graph read from the store."""
 
     @store_options
-    @click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+    @click.option("--format", "fmt", type=ROW_FORMATS, default="table", show_default=True)
     @click.option("--papers-only", is_flag=True, help="Leave out references to papers that are not loaded.")
     @handle_errors
     @functools.wraps(func)

@@ -7,9 +7,7 @@ import sys
 
 import click
 
-from kg.cli.app import fail, handle_errors, main, print_rows, store_options
-
-FORMATS = click.Choice(["table", "json", "csv"])
+from kg.cli.app import ROW_FORMATS, fail, handle_errors, main, print_rows, store_options
 
 
 @main.group()
@@ -147,7 +145,7 @@ def _run(cypher: str, parameters: dict, write: bool, fmt: str, db_dir, uri) -> N
 @click.argument("name", required=False)
 @click.option("-f", "--file", "path", type=click.Path(dir_okay=False), help="Run your own .cypher file (same header format as the packs).")
 @click.option("-p", "--param", "params", multiple=True, help="A parameter as key=value (repeatable).")
-@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@click.option("--format", "fmt", type=ROW_FORMATS, default="table", show_default=True)
 @click.option("--write", is_flag=True, help="Allow a file that writes to the graph.")
 @store_options
 @handle_errors
@@ -174,7 +172,7 @@ def query_run(name, path, params, fmt, write, db_dir, uri):
 @query.command("cypher")
 @click.argument("text")
 @click.option("-p", "--param", "params", multiple=True, help="A parameter as key=value; the value is read as JSON when it parses, else as text.")
-@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@click.option("--format", "fmt", type=ROW_FORMATS, default="table", show_default=True)
 @click.option("--write", is_flag=True, help="Allow a query that writes (CREATE, MERGE, SET, DELETE ...).")
 @store_options
 @handle_errors

@@ -7,7 +7,6 @@ retries on 429, 5xx and network errors with exponential backoff (honouring
 from __future__ import annotations
 
 import json
-import os
 import time
 import urllib.error
 import urllib.parse
@@ -30,11 +29,6 @@ class FetchError(Exception):
 def user_agent(mailto: str | None) -> str:
     """``kg/<version> (mailto:<address>)``: APIs ask clients to identify themselves."""
     return f"kg/{KG_VERSION} (+mailto:{mailto})" if mailto else f"kg/{KG_VERSION}"
-
-
-def contact(mailto: str | None) -> str | None:
-    """The contact address: the option, else ``KG_MAILTO``, else none."""
-    return mailto or os.environ.get("KG_MAILTO") or None
 
 
 @dataclass
