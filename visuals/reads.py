@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import networkx as nx
 
+from kg.graph import CONCEPT_LABELS as CONCEPT_TYPES
+from kg.graph import MENTION_TYPES as MENTIONS
 from visuals.graphs import concept_tooltip, paper_tooltip, short
 
-NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Domain", "Reference")
-CONCEPT_TYPES = NODE_TYPES[1:6]
-MENTIONS = ("PROPOSES", "USES", "ADDRESSES", "EVALUATES_ON", "MEASURES", "IN_DOMAIN")
+NODE_TYPES = ("Paper", *CONCEPT_TYPES, "Reference")
 
 PAPER_CONCEPT_PAIRS = """
 MATCH (p:Paper)-[r]->(c:Concept)

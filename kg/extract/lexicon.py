@@ -6,8 +6,6 @@ taxonomy is documented in the README.
 
 from __future__ import annotations
 
-CONCEPT_TYPES = ("Method", "Task", "Dataset", "Metric", "Domain")
-
 # The head noun of a noun phrase types it: "a GRU decoder" is a Method.
 HEAD_TYPES: dict[str, str] = {
     **dict.fromkeys(
