@@ -10,6 +10,7 @@ and no fetch of any kind.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import math
 from dataclasses import dataclass
@@ -153,6 +154,7 @@ def _communities(graph: nx.Graph) -> list[dict]:
     return rows
 
 
+@functools.cache  # the packaged assets: read once per process
 def _inline(path: Path, closing: str) -> Markup:
     """An asset's text for an inline element; refuses text that would close that element early."""
     code = path.read_text(encoding="utf-8")
@@ -161,6 +163,7 @@ def _inline(path: Path, closing: str) -> Markup:
     return Markup(code)
 
 
+@functools.cache
 def _hash(code: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode() + "'"
 
