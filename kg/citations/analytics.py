@@ -33,6 +33,7 @@ MATCH (:Paper)-[:CITES]->(r:Reference)
 RETURN DISTINCT r.key AS id, 'reference' AS kind, r.key AS title, r.year AS year, null AS venue
 """
 EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.key) AS target"
+PAPER_EDGES = "MATCH (p:Paper)-[:CITES]->(q:Paper) RETURN p.id AS source, q.id AS target"
 
 
 class UnknownPaper(KeyError):
@@ -50,7 +51,7 @@ def citation_graph(store: Store, references: bool = True) -> nx.DiGraph:
     if references:
         for row in store.run(REFERENCES):
             graph.add_node(row.pop("id"), **row)
-    for row in store.run(EDGES):
+    for row in store.run(EDGES if references else PAPER_EDGES):
         if row["target"] in graph:
             graph.add_edge(row["source"], row["target"])
     return graph
