@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Callable
 
-from kg.fetch.polite import Client, FetchError
+from kg.fetch.polite import Client, FetchError, cursor_file, save_state, saved_state
 
 DEFAULT_BASE_URL = "https://export.arxiv.org/api/query"
 MAX_PER_PAGE = 100
@@ -74,15 +74,7 @@ def fetch(search: str | None, arxiv_ids: tuple[str, ...], output: Path, limit: i
     if not search and not arxiv_ids:
         raise FetchError("say what to fetch: --search or --id")
     params = {"search_query": search} if search else {"id_list": ",".join(arxiv_ids)}
-    state_file = output.with_name(output.name + ".cursor")
-    start = 0
-    if resume:
-        if not state_file.exists():
-            raise FetchError(f"nothing to resume: {state_file} does not exist")
-        state = json.loads(state_file.read_text(encoding="utf-8"))
-        if state.get("params") != params:
-            raise FetchError(f"{state_file} belongs to another query: {state.get('params')}")
-        start = state["start"]
+    start = saved_state(output, "params", params)["start"] if resume else 0
     size = max(1, min(per_page, MAX_PER_PAGE, limit))
     done = False
     with open(output, "a" if resume else "w", encoding="utf-8") as out:
@@ -93,11 +85,11 @@ def fetch(search: str | None, arxiv_ids: tuple[str, ...], output: Path, limit: i
             out.flush()
             start += len(records)
             done = not records or start >= min(total, limit)
-            state_file.write_text(json.dumps({"params": params, "start": start}), encoding="utf-8")
+            save_state(output, {"params": params, "start": start})
             if on_page:
                 on_page(start)
             if done:
                 break
     if done or start >= limit:
-        state_file.unlink(missing_ok=True)
+        cursor_file(output).unlink(missing_ok=True)
     return start

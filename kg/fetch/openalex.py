@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from kg.fetch.polite import Client, FetchError
+from kg.fetch.polite import Client, FetchError, cursor_file, save_state, saved_state
 from loaders import ids
 
 DEFAULT_BASE_URL = "https://api.openalex.org"
@@ -72,21 +72,12 @@ def pages(client: Client, base_url: str, params: dict, cursor: str = "*", per_pa
             return
 
 
-def state_path(output: Path) -> Path:
-    return output.with_name(output.name + ".cursor")
-
-
 def fetch(query: Query, output: Path, limit: int, client: Client, base_url: str = DEFAULT_BASE_URL,
           resume: bool = False, per_page: int = MAX_PER_PAGE, on_page: Callable[[int], None] | None = None) -> int:
     """Write up to ``limit`` works to ``output``; returns how many the file holds now."""
-    state_file = state_path(output)
     cursor, written = "*", 0
     if resume:
-        if not state_file.exists():
-            raise FetchError(f"nothing to resume: {state_file} does not exist")
-        state = json.loads(state_file.read_text(encoding="utf-8"))
-        if state.get("query") != query.describe():
-            raise FetchError(f"{state_file} belongs to another query: {state.get('query')}")
+        state = saved_state(output, "query", query.describe())
         cursor, written = state["cursor"], state["written"]
     params = work_filter(client, base_url, query)
     per_page = max(1, min(per_page, MAX_PER_PAGE, limit))
@@ -96,12 +87,11 @@ def fetch(query: Query, output: Path, limit: int, client: Client, base_url: str 
                 out.write(json.dumps(work, ensure_ascii=False) + "\n")
                 written += 1
             out.flush()
-            state_file.write_text(json.dumps({"query": query.describe(), "cursor": next_cursor, "written": written}),
-                                  encoding="utf-8")
+            save_state(output, {"query": query.describe(), "cursor": next_cursor, "written": written})
             if on_page:
                 on_page(written)
             if written >= limit or not next_cursor:
                 break
     if written >= limit or not next_cursor:
-        state_file.unlink(missing_ok=True)
+        cursor_file(output).unlink(missing_ok=True)
     return written

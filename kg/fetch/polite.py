@@ -13,6 +13,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 
 try:
     KG_VERSION = metadata.version("kg")
@@ -29,6 +30,26 @@ class FetchError(Exception):
 def user_agent(mailto: str | None) -> str:
     """``kg/<version> (mailto:<address>)``: APIs ask clients to identify themselves."""
     return f"kg/{KG_VERSION} (+mailto:{mailto})" if mailto else f"kg/{KG_VERSION}"
+
+
+def cursor_file(output: Path) -> Path:
+    """Where a fetch into ``output`` saves how far it got (deleted when it finishes)."""
+    return output.with_name(output.name + ".cursor")
+
+
+def saved_state(output: Path, key: str, value) -> dict:
+    """The state an interrupted fetch into ``output`` saved, checked to be of the same query (``state[key] == value``)."""
+    path = cursor_file(output)
+    if not path.exists():
+        raise FetchError(f"nothing to resume: {path} does not exist")
+    state = json.loads(path.read_text(encoding="utf-8"))
+    if state.get(key) != value:
+        raise FetchError(f"{path} belongs to another query: {state.get(key)}")
+    return state
+
+
+def save_state(output: Path, state: dict) -> None:
+    cursor_file(output).write_text(json.dumps(state), encoding="utf-8")
 
 
 @dataclass
