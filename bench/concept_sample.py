@@ -1,0 +1,179 @@
+"""A judged sample of extracted concepts: 200 drawn at random per source, each judged by hand.
+
+    python bench/concept_sample.py draw --label before      # writes bench/judged/<source>-before.jsonl
+    python bench/concept_sample.py report                   # shares of keep / junk / wrong type per file
+
+``draw`` runs ``kg extract`` (a fresh process, the installed pipeline) over the OpenAlex
+sample and SciERC's train+dev abstracts from ../shared/data, collects the distinct concepts
+of each source (one per ``--unit``: ``typed`` = a (type, key) pair, one graph node before
+concepts were keyed by name alone; ``key`` = the key whatever the type, its type the majority
+of its mentions', ties to the first seen), draws ``--n`` of them with a fixed seed and writes
+one JSON line each: ``name``, ``type``, the ``mention`` as written, its evidence ``sentence``
+and the ``paper`` id (one paper naming it, drawn with the same seed), with an empty
+``verdict``. A person then reads each evidence sentence and fills in ``verdict``:
+
+- ``keep``: a concept of this type, named as a reader would name it;
+- ``junk``: no concept (a heading, a unit or quantity, a place or person, a verb-edged or cut
+  span, a lone generic word, markup residue), or a phrase too vague to link papers;
+- ``wrong_type``: a concept, but of another type; ``right_type`` says which (Method, Task,
+  Dataset, Metric, Domain, or ``other`` for a concept outside the five types).
+
+``apply`` writes verdicts into a drawn file from a plain list, one line per row: its line
+number and ``k`` (keep), ``j`` (junk) or the right type of a wrong-typed one (``M``, ``T``,
+``D``, ``Me``, ``Do``, ``O`` for other). ``report`` prints the shares from the judged files, so that the next change to the
+extractor can be drawn and judged the same way (same seed, same sources).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+JUDGED = Path(__file__).resolve().parent / "judged"
+VERDICTS = ("keep", "junk", "wrong_type")
+RIGHT_TYPES = {"M": "Method", "T": "Task", "D": "Dataset", "Me": "Metric", "Do": "Domain", "O": "other"}
+
+
+def sources(data: Path) -> dict[str, list[Path]]:
+    return {"openalex": [data / "openalex" / "works_sample_2022-05.jsonl.gz"],
+            "scierc": [data / "scierc" / "train.json", data / "scierc" / "dev.json"]}
+
+
+def extract_records(paths: list[Path], out: Path) -> None:
+    """Run the ``kg extract`` command of this environment over ``paths`` into ``out``."""
+    kg = Path(sys.executable).with_name("kg")
+    command = [str(kg) if kg.exists() else "kg", "extract", *map(str, paths), "-o", str(out), "--processes", "2"]
+    subprocess.run(command, check=True, stderr=subprocess.DEVNULL)
+
+
+def distinct_concepts(records_path: Path, unit: str) -> dict[tuple, list[dict]]:
+    """Every concept of the records, keyed by ``unit``, with one occurrence per paper naming it."""
+    found: dict[tuple, list[dict]] = {}
+    with open(records_path, encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            text = record["text"]
+            for concept in record["concepts"]:
+                key = (concept["type"], concept["key"]) if unit == "typed" else (concept["key"],)
+                start, end = concept["mentions"][0]
+                sent_start, sent_end = concept["evidence"][0]["sentence"]
+                found.setdefault(key, []).append({
+                    "name": concept["name"], "type": concept["type"], "mention": text[start:end],
+                    "sentence": text[sent_start:sent_end], "paper": record["id"]})
+    return found
+
+
+def majority_type(occurrences: list[dict]) -> str:
+    counts = Counter(o["type"] for o in occurrences)
+    return max(counts, key=lambda t: (counts[t], -next(i for i, o in enumerate(occurrences) if o["type"] == t)))
+
+
+def draw(concepts: dict[tuple, list[dict]], n: int, seed: int) -> list[dict]:
+    """``n`` concepts drawn at random (sorted keys, fixed seed), each with one paper naming it."""
+    rng = random.Random(seed)
+    keys = rng.sample(sorted(concepts), min(n, len(concepts)))
+    rows = []
+    for key in keys:
+        occurrences = concepts[key]
+        chosen = dict(rng.choice(occurrences))
+        chosen["type"] = majority_type(occurrences)
+        chosen.update(papers=len({o["paper"] for o in occurrences}), verdict="", right_type="")
+        rows.append(chosen)
+    return rows
+
+
+def command_draw(args: argparse.Namespace) -> None:
+    JUDGED.mkdir(exist_ok=True)
+    for source, paths in sources(args.data).items():
+        if args.only and source != args.only:
+            continue
+        missing = [p for p in paths if not p.exists()]
+        if missing:
+            sys.exit(f"missing: {', '.join(map(str, missing))}")
+        with tempfile.TemporaryDirectory() as tmp:
+            records = (args.keep_records or Path(tmp)) / f"{source}-{args.label}.records.jsonl"
+            extract_records(paths, records)
+            concepts = distinct_concepts(records, args.unit)
+        rows = draw(concepts, args.n, args.seed)
+        out = JUDGED / f"{source}-{args.label}.jsonl"
+        if out.exists() and not args.force:
+            sys.exit(f"{out} exists (judged?); --force overwrites it")
+        with open(out, "w", encoding="utf-8") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(f"{source}: {len(concepts)} distinct concepts ({args.unit}); {len(rows)} drawn -> {out.relative_to(ROOT)}")
+
+
+def shares(path: Path) -> tuple[Counter, int, list[int]]:
+    """Verdict counts (and ``right:<type>`` counts of the wrong-typed) of a judged file, and its unjudged rows."""
+    counts: Counter = Counter()
+    unjudged = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            row = json.loads(line)
+            if row.get("verdict") not in VERDICTS:
+                unjudged.append(number)
+            else:
+                counts[row["verdict"]] += 1
+                counts["right:" + row["right_type"]] += row["verdict"] == "wrong_type"
+    return counts, sum(counts[v] for v in VERDICTS), unjudged
+
+
+def command_apply(args: argparse.Namespace) -> None:
+    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
+    for number, line in enumerate(open(args.verdicts, encoding="utf-8"), 1):
+        if not line.strip():
+            continue
+        row_number, code = line.split()[:2]
+        if not row_number.isdigit() or not 1 <= int(row_number) <= len(rows) or code not in ("k", "j", *RIGHT_TYPES):
+            sys.exit(f"{args.verdicts}: line {number}: expected '<row 1-{len(rows)}> k|j|{'|'.join(RIGHT_TYPES)}', got {line.strip()!r}")
+        row = rows[int(row_number) - 1]
+        row["verdict"] = {"k": "keep", "j": "junk"}.get(code, "wrong_type")
+        row["right_type"] = RIGHT_TYPES.get(code, "")
+    with open(args.judged, "w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def command_report(args: argparse.Namespace) -> None:
+    print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
+    for path in sorted(JUDGED.glob("*.jsonl")):
+        counts, total, unjudged = shares(path)
+        if unjudged:
+            print(f"{path.name:<28} {len(unjudged)} rows not judged yet (line {unjudged[0]} first)")
+            continue
+        print(f"{path.name:<28} {total:>6} " + " ".join(f"{100 * counts[v] / total:>6.1f}%" for v in ("keep", "junk"))
+              + f" {100 * counts['wrong_type'] / total:>9.1f}%  "
+              + ", ".join(f"{k[6:]} {n}" for k, n in counts.most_common() if k.startswith("right:") and n))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    drawing = commands.add_parser("draw", help="extract, draw and write the unjudged sample")
+    drawing.add_argument("--label", required=True, help="names the files: bench/judged/<source>-<label>.jsonl")
+    drawing.add_argument("--n", type=int, default=200)
+    drawing.add_argument("--seed", type=int, default=10)
+    drawing.add_argument("--unit", choices=("typed", "key"), default="typed")
+    drawing.add_argument("--only", choices=("openalex", "scierc"))
+    drawing.add_argument("--data", type=Path, default=DATA)
+    drawing.add_argument("--force", action="store_true")
+    drawing.add_argument("--keep-records", type=Path, help="a folder to keep the kg extract records in")
+    applying = commands.add_parser("apply", help="write verdicts from a list into a drawn file")
+    applying.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
+    applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|Do|O'")
+    commands.add_parser("report", help="shares of the judged files")
+    args = parser.parse_args()
+    {"draw": command_draw, "apply": command_apply, "report": command_report}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
