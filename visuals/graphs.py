@@ -78,3 +78,56 @@ def short(text: str | None, limit: int = 40) -> str:
     """
     text = " ".join((text or "").split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def reference_label(row: dict, limit: int = 32) -> str:
+    """A cited work's label: first author's surname, year and title when the source gave them,
+    the key as a last resort.
+
+    >>> reference_label({"id": "s2:1", "authors": ["A. Vaswani", "N. Shazeer"], "year": 2017,
+    ...                  "title": "Attention is all you need"})
+    'Vaswani 2017: Attention is all…'
+    >>> reference_label({"id": "openalex:W2159011576", "authors": [], "year": None, "title": None})
+    'openalex:W2159011576'
+    """
+    authors = [a for a in row.get("authors") or [] if a]
+    head = " ".join(str(x) for x in (family_name(authors[0]) if authors else "", row.get("year")) if x)
+    if not row.get("title"):
+        return head or str(row["id"])
+    return cut_at_word(f"{head}: {row['title']}" if head else row["title"], limit)
+
+
+def reference_tooltip(row: dict) -> str:
+    """Plain text: authors and year, title, how often loaded papers cite it, its key."""
+    authors = ", ".join(a for a in row.get("authors") or [] if a)
+    head = " ".join(x for x in (authors, f"({row['year']})" if row.get("year") else "") if x)
+    cited = row.get("cited_by")
+    lines = [head, row.get("title") or "",
+             f"cited by {cited} loaded paper{'s' if cited != 1 else ''}" if cited is not None else "",
+             f"a cited work not loaded as a paper (key {row['id']})"]
+    return "\n".join(line for line in lines if line)
+
+
+def cut_at_word(text: str | None, limit: int = 40) -> str:
+    """``text`` in at most ``limit`` characters, cut at a word with an ellipsis.
+
+    >>> cut_at_word("Reinforcement learning from verifiable rewards", 32)
+    'Reinforcement learning from…'
+    """
+    text = " ".join((text or "").split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit - 1]
+    return cut.rstrip(",;:-–") + "…"
+
+
+def family_name(name: str) -> str:
+    """A person's family name as written: "Family, Given" understood, Jr./III skipped.
+
+    >>> family_name("Rush, Alexander M."), family_name("Hal Daumé III"), family_name("A. Vaswani")
+    ('Rush', 'Daumé', 'Vaswani')
+    """
+    if name.count(",") == 1:
+        return name.split(",")[0].strip()
+    words = [w for w in name.replace(",", " ").split() if w.lower().strip(".") not in ("jr", "sr", "ii", "iii", "iv")]
+    return words[-1] if words else name

@@ -6,7 +6,7 @@ import networkx as nx
 
 from kg.graph import CONCEPT_LABELS as CONCEPT_TYPES
 from kg.graph import MENTION_TYPES as MENTIONS
-from visuals.graphs import concept_tooltip, paper_tooltip, short
+from visuals.graphs import concept_tooltip, paper_tooltip, reference_label, reference_tooltip, short
 
 NODE_TYPES = ("Paper", *CONCEPT_TYPES, "Reference")
 
@@ -15,20 +15,50 @@ MATCH (p:Paper)-[r]->(c:Concept)
 WHERE type(r) IN $rels AND c.type IN $types
 RETURN p.id AS paper, c.id AS concept
 """
-CITATIONS = """
+# The citations view reads aggregates, not the whole citation graph: 56k rows over Bolt took
+# 5-18 s on the OpenAlex sample, these reads well under one.
+MOST_CITED = """
 MATCH (p:Paper)-[:CITES]->(t)
-RETURN p.id AS source, coalesce(t.id, t.key) AS target
+WHERE $references OR t:Paper
+WITH t, count(p) AS cited_by
+ORDER BY cited_by DESC, coalesce(t.id, t.key)
+LIMIT $top
+RETURN coalesce(t.id, t.key) AS id, t.id IS NULL AS reference, cited_by
+"""
+CITATION_TOTALS = """
+MATCH (p:Paper)-[:CITES]->(t)
+WHERE $references OR t:Paper
+RETURN count(*) AS edges, count(DISTINCT p) AS citing, count(DISTINCT t) AS cited
+"""
+CITING_AND_CITED = """
+MATCH (t:Paper)<-[:CITES]-(:Paper)
+WITH DISTINCT t
+MATCH (t)-[:CITES]->()
+RETURN count(DISTINCT t) AS papers
+"""
+CITES_AMONG = """
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})-[:CITES]->(t)
+WITH p, coalesce(t.id, t.key) AS target
+WHERE target IN $ids
+RETURN p.id AS source, target
 """
 OUT_OF_PAPERS = """
 MATCH (p:Paper)-[r]->(m)
 WHERE p.id IN $ids AND type(r) IN $rels
-RETURN p.id AS source, coalesce(m.id, m.key) AS target, type(r) AS rel
+RETURN p.id AS source, coalesce(m.id, m.key) AS target, type(r) AS rel, m.id IS NULL AS to_reference
 LIMIT $limit
 """
 CITING_PAPERS = """
 MATCH (q:Paper)-[:CITES]->(p:Paper)
 WHERE p.id IN $ids
 RETURN q.id AS source, p.id AS target, 'CITES' AS rel
+LIMIT $limit
+"""
+CITING_REFERENCES = """
+UNWIND $ids AS key
+MATCH (r:Reference {key: key})<-[:CITES]-(q:Paper)
+RETURN q.id AS source, r.key AS target, 'CITES' AS rel
 LIMIT $limit
 """
 INTO_CONCEPTS = """
@@ -47,8 +77,10 @@ OPTIONAL MATCH (p:Paper)-[]->(c)
 RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, count(DISTINCT p) AS papers
 """
 REFERENCE_DETAILS = """
-MATCH (r:Reference) WHERE r.key IN $ids
-RETURN r.key AS id, r.authors AS authors, r.year AS year
+UNWIND $ids AS key
+MATCH (r:Reference {key: key})
+OPTIONAL MATCH (r)<-[:CITES]-(q:Paper)
+RETURN r.key AS id, r.authors AS authors, r.year AS year, r.title AS title, count(q) AS cited_by
 """
 FIND_PAPER = """
 MATCH (p:Paper) WHERE p.id = $key OR toLower(p.title) = toLower($key)
@@ -101,8 +133,6 @@ def describe(store, graph: nx.Graph) -> nx.Graph:
         graph.add_node(row["id"], type=row["type"], label=row["name"], papers=row["papers"],
                        title=concept_tooltip(row["name"], row["type"], row["aliases"], row["papers"]))
     for row in store.run(REFERENCE_DETAILS, {"ids": ids}):
-        who = ", ".join(row["authors"] or []) or row["id"]
-        label = f"{short(who, 30)} {row['year'] or ''}".strip()
-        graph.add_node(row["id"], type="Reference", label=label,
-                       title=f"{label}\ncited reference, not loaded as a paper (key {row['id']})")
+        graph.add_node(row["id"], type="Reference", label=reference_label(row), cited_by=row["cited_by"],
+                       title=reference_tooltip(row))
     return graph

@@ -50,13 +50,15 @@ class Omitted:
     edges: int = 0
     total_nodes: int = 0
     rule: str = ""
+    note: str = ""   # what a view folded before the cap ("+ 273 references")
 
     def sentence(self) -> str:
         if not self.nodes:
-            return ""
+            return self.note
         kept = self.total_nodes - self.nodes
-        return (f"Showing {kept:,} of {self.total_nodes:,} nodes ({self.rule}); "
-                f"{self.nodes:,} nodes and {self.edges:,} edges are left out.")
+        return " ".join(part for part in (
+            f"Showing {kept:,} of {self.total_nodes:,} nodes" + (f" ({self.rule})" if self.rule else "")
+            + f"; {self.nodes:,} nodes and {self.edges:,} edges are left out.", self.note) if part)
 
 
 def cap(graph: nx.Graph, top: int | None, size_by: str = "pagerank", rule: str | None = None) -> tuple[nx.Graph, Omitted]:

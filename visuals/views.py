@@ -18,11 +18,15 @@ import networkx as nx
 
 from kg.similar import concept_weight
 from visuals.reads import (
-    CITATIONS,
+    CITATION_TOTALS,
+    CITES_AMONG,
+    CITING_AND_CITED,
     CITING_PAPERS,
+    CITING_REFERENCES,
     CONCEPT_TYPES,
     INTO_CONCEPTS,
     MENTIONS,
+    MOST_CITED,
     NODE_TYPES,
     OUT_OF_PAPERS,
     ViewError,
@@ -34,6 +38,7 @@ from visuals.reads import (
 from visuals.render import Omitted, cap, render_html, write_html
 
 VIEWS = ("overview", "paper", "concept", "cooccurrence", "similarity", "citations")
+REFERENCES_SHOWN = 20     # a paper or concept view draws the most cited references only
 NEIGHBOURS_PER_PAPER = 8   # similarity keeps each paper's strongest links only, so the picture stays readable
 MAX_SHARED_BY = 500        # a concept in more papers than this links too many pairs to draw (and weighs little)
 
@@ -95,7 +100,11 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
 
 
 def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str) -> View:
-    """Everything within ``depth`` links of one paper or concept; the nearest first when capped."""
+    """Everything within ``depth`` links of one paper or concept; the nearest first when capped.
+
+    References are capped first: the :data:`REFERENCES_SHOWN` most cited stay, the focus
+    paper's others become one node "+ N references".
+    """
     centre = find_focus(store, kind, focus)
     graph, distance, frontier = nx.Graph(), {centre: 0}, {centre}
     graph.add_node(centre)
@@ -113,18 +122,52 @@ def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str)
             break
     describe(store, graph)
     _keep_types(graph, types, keep=centre)
+    folded = fold_references(graph, centre, REFERENCES_SHOWN)
     for node in graph:
-        graph.nodes[node]["rank"] = (depth - distance[node]) * 1e6 + graph.degree(node)
+        graph.nodes[node]["rank"] = (depth - distance.get(node, 1)) * 1e6 + graph.degree(node)
+    graph.nodes[centre]["focus"] = True
     graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} nearest to the focus, then the best linked")
+    omitted.note = folded
     name = graph.nodes[centre].get("label", centre)
-    subtitle = (f"Everything within {depth} link{'s' if depth > 1 else ''} of the {kind} “{name}” ({centre}): "
-                f"the concepts papers name, the papers naming them, and citations.")
+    subtitle = (f"Everything within {depth} link{'s' if depth > 1 else ''} of the {kind} “{name}” ({centre}), "
+                f"marked with a ring: the concepts papers name, the papers naming them, and citations.")
     return View(graph, f"Around the {kind} {name}", subtitle, omitted)
+
+
+def fold_references(graph: nx.Graph, centre, shown: int) -> str:
+    """Keep the ``shown`` most cited references of ``graph`` (by their ``cited_by``); the focus
+    paper's others become one node "+ N references"; return the sentence saying so.
+
+    >>> g = nx.Graph([("p", "r1"), ("p", "r2"), ("p", "r3"), ("q", "r1")])
+    >>> nx.set_node_attributes(g, {"p": "Paper", "q": "Paper", "r1": "Reference", "r2": "Reference", "r3": "Reference"}, "type")
+    >>> nx.set_node_attributes(g, {"r1": 2, "r2": 1, "r3": 1}, "cited_by")
+    >>> fold_references(g, "p", 1)
+    '2 references cited by only 1 loaded paper are left out; the focus paper’s 2 are one node “+ 2 references”.'
+    >>> sorted(g["p"]), g.nodes["+references"]["label"]
+    (['+references', 'r1'], '+ 2 references')
+    """
+    refs = [n for n, d in graph.nodes(data=True) if d.get("type") == "Reference"]
+    if len(refs) <= shown:
+        return ""
+    ranked = sorted(refs, key=lambda n: (-(graph.nodes[n].get("cited_by") or graph.degree(n)), -graph.degree(n), str(n)))
+    dropped = ranked[shown:]
+    most = max(graph.nodes[n].get("cited_by") or graph.degree(n) for n in dropped)
+    own = sum(1 for n in dropped if graph.has_edge(centre, n) or graph.has_edge(n, centre))
+    graph.remove_nodes_from(dropped)
+    sentence = (f"{len(dropped):,} references cited by {'only ' if most == 1 else 'at most '}{most:,} loaded "
+                f"paper{'s' if most != 1 else ''} are left out")
+    if own and graph.nodes[centre].get("type") == "Paper":
+        label = f"+ {own:,} references"
+        graph.add_node("+references", type="Reference", label=label, summary=True, rank=0,
+                       title=f"{own:,} more references of this paper, each cited by {most:,} or fewer loaded papers")
+        graph.add_edge(centre, "+references", title="CITES")
+        sentence += f"; the focus paper’s {own:,} are one node “{label}”"
+    return sentence + "."
 
 
 def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
     params = {"ids": ids, "rels": [*MENTIONS, "CITES"], "limit": limit}
-    return (store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params)
+    return (store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params) + store.run(CITING_REFERENCES, params)
             + store.run(INTO_CONCEPTS, {**params, "rels": list(MENTIONS)}))
 
 
@@ -212,23 +255,111 @@ def _strongest(weights: Counter, k: int) -> dict[str, list]:
 
 
 def citations(store, top: int, focus: str | None, depth: int, types, size_by: str) -> View:
-    """The citation graph, (:Paper)-[:CITES]->(:Paper|:Reference); around one paper with ``focus``."""
-    graph = nx.DiGraph()
-    graph.add_edges_from((r["source"], r["target"]) for r in store.run(CITATIONS))
-    heading, scope = "Who cites whom", "All citations"
+    """The citation graph, (:Paper)-[:CITES]->(:Paper|:Reference); around one paper with ``focus``.
+
+    Capped, it keeps structure: the most cited works together with the papers citing them
+    (see :func:`most_cited_with_citers`), so a view of a graph with citations always has some.
+    """
+    references = "Reference" in types
     if focus:
         centre = find_focus(store, "paper", focus)
-        if centre not in graph:
+        graph = citation_ego(store, centre, depth, references, top)
+        if graph.number_of_edges() == 0:
             raise ViewError(f"the paper {centre} neither cites nor is cited by a loaded record")
-        graph = nx.ego_graph(graph, centre, radius=depth, undirected=True).copy()
-        heading, scope = f"Citations around {centre}", f"Citations within {depth} links of {centre}"
+        total_nodes, total_edges = graph.number_of_nodes(), graph.number_of_edges()
+        graph, rule = most_cited_with_citers(graph, top, keep=centre)
+        scope = f"Citations within {depth} link{'s' if depth > 1 else ''} of the paper"
+    else:
+        centre, scope = None, "All citations"
+        graph, rule, total_nodes, total_edges = most_cited_in_store(store, top, references)
+    omitted = Omitted(nodes=total_nodes - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
+                      total_nodes=total_nodes, rule=rule)
     describe(store, graph)
-    _keep_types(graph, types)
-    graph, omitted = cap(graph, top, size_by)
+    heading = "Who cites whom"
+    if centre:
+        graph.nodes[centre]["focus"] = True
+        heading = f"Citations around {graph.nodes[centre].get('label', centre)}"
     refs = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Reference")
     subtitle = (f"{scope}: an arrow points from the citing paper to the cited work; {refs:,} of the shown works are "
                 f"references not loaded as papers.")
     return View(graph, heading, subtitle, omitted)
+
+
+def citation_ego(store, centre: str, depth: int, references: bool, top: int) -> nx.DiGraph:
+    """The citations within ``depth`` links of ``centre``, either way, read hop by hop."""
+    graph, seen, frontier = nx.DiGraph(), {centre}, {centre}
+    graph.add_node(centre)
+    for _ in range(depth):
+        params = {"ids": sorted(frontier), "rels": ["CITES"], "limit": top * 20}
+        rows = store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params)
+        rows += store.run(CITING_REFERENCES, params) if references else []
+        frontier = set()
+        for row in rows:
+            if not references and row.get("to_reference"):
+                continue
+            graph.add_edge(row["source"], row["target"])
+            frontier |= {row["source"], row["target"]} - seen
+        seen |= frontier
+    return graph
+
+
+def most_cited_in_store(store, top: int, references: bool = True) -> tuple[nx.DiGraph, str, int, int]:
+    """:func:`most_cited_with_citers` read from the store's aggregates: the capped graph, its rule,
+    and the citation graph's node and edge counts."""
+    flags = {"references": references}
+    totals = store.run(CITATION_TOTALS, flags)[0]
+    total_nodes = totals["citing"] + totals["cited"] - store.run(CITING_AND_CITED)[0]["papers"]
+    works = [r["id"] for r in store.run(MOST_CITED, {**flags, "top": max(1, top // 3)})]
+    params = {"ids": works, "limit": len(works) * 100_000}
+    citers_of: dict[str, list] = {}
+    for row in store.run(CITING_PAPERS, params) + (store.run(CITING_REFERENCES, params) if references else []):
+        citers_of.setdefault(row["target"], []).append(row["source"])
+    chosen, rule = choose_citers(works, citers_of, top)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(chosen)
+    graph.add_edges_from((r["source"], r["target"]) for r in store.run(CITES_AMONG, {"ids": chosen}))
+    return graph, rule, total_nodes, totals["edges"]
+
+
+def most_cited_with_citers(graph: nx.DiGraph, top: int, keep=None) -> tuple[nx.DiGraph, str]:
+    """At most ``top`` nodes of a citation graph that keep its structure, and the rule that chose them.
+
+    A third of the places go to the most cited works (ties: id), the rest to the papers citing
+    the most of those; every chosen work keeps its best-linked citer, so a graph with
+    citations never comes out without edges. ``keep`` (a focus) is always kept, with the works
+    it cites first.
+
+    >>> g = nx.DiGraph([("a", "x"), ("b", "x"), ("c", "x"), ("a", "y"), ("d", "z")])
+    >>> small, rule = most_cited_with_citers(g, 3)
+    >>> sorted(small.edges), rule
+    ([('a', 'x'), ('b', 'x')], 'the most cited work and 2 papers citing it')
+    """
+    if graph.number_of_nodes() <= top:
+        return graph, ""
+    cited = sorted((n for n in graph if graph.in_degree(n)), key=lambda n: (-graph.in_degree(n), str(n)))
+    first = [keep, *sorted(graph.successors(keep), key=lambda n: (-graph.in_degree(n), str(n)))] if keep is not None else []
+    works = list(dict.fromkeys(first + cited))[:max(1, top // 3) + (keep is not None)]
+    chosen, rule = choose_citers(works, {w: list(graph.predecessors(w)) for w in works}, top)
+    return graph.subgraph(chosen).copy(), rule
+
+
+def choose_citers(works: list, citers_of: dict, top: int) -> tuple[list, str]:
+    """``works`` (most cited first), each one's best citer, then the other citers by how many of
+    the works they cite (ties: id); at most ``top`` in all. Also the rule, in words.
+
+    >>> choose_citers(["x", "y"], {"x": ["a", "b"], "y": ["b", "c"]}, 4)
+    (['x', 'y', 'b', 'a'], 'the 2 most cited works and 2 papers citing them')
+    """
+    links = Counter(citer for work in works for citer in set(citers_of.get(work, ())))
+    order = sorted(links, key=lambda n: (-links[n], str(n)))
+    rank = {n: i for i, n in enumerate(order)}
+    best = [min(citers_of[w], key=rank.__getitem__) for w in works if citers_of.get(w)]
+    chosen = list(dict.fromkeys(works + best + order))[:top]
+    shown = sum(1 for w in works if w in chosen)
+    citers = len(chosen) - shown
+    if shown == 1:
+        return chosen, f"the most cited work and {citers:,} papers citing it"
+    return chosen, f"the {shown:,} most cited works and {citers:,} papers citing them"
 
 
 def _communities(graph: nx.Graph) -> int:
