@@ -16,7 +16,7 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord
+from loaders.fields import FieldError, SkipRecord, items, text
 from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"submitter"\s*:|"authors_parsed"\s*:|"journal-ref"\s*:')
@@ -28,29 +28,36 @@ def detect(head: str) -> bool:
 
 
 def _year(record: dict):
-    for version in record.get("versions") or []:
-        match = _YEAR.search(str(version.get("created") if isinstance(version, dict) else version))
+    for number, version in enumerate(items(record.get("versions"), "versions")):
+        created = text(version.get("created"), f"versions[{number}].created") if isinstance(version, dict) \
+            else text(version, f"versions[{number}]")
+        match = _YEAR.search(created or "")
         if match:
             return match.group()
     return record.get("update_date")
 
 
+def _name(parts: list, where: str) -> str:
+    parts = [text(p, f"{where}[{i}]") or "" for i, p in enumerate(items(parts, where))]
+    ordered = (parts[1] if len(parts) > 1 else "", parts[0] if parts else "", parts[2] if len(parts) > 2 else "")
+    return " ".join(p for p in ordered if p)
+
+
 def _authors(record: dict) -> list[str]:
-    parsed = record.get("authors_parsed")
+    parsed = items(record.get("authors_parsed"), "authors_parsed")
     if parsed:
-        return [" ".join(p for p in (parts[1] if len(parts) > 1 else "", parts[0], parts[2] if len(parts) > 2 else "") if p)
-                for parts in parsed if parts]
-    text = re.sub(r"\s+and\s+", ", ", str(record.get("authors") or ""))
-    return [name.strip() for name in text.split(",") if name.strip()]
+        return [name for n, parts in enumerate(parsed) if (name := _name(parts, f"authors_parsed[{n}]"))]
+    listed = re.sub(r"\s+and\s+", ", ", text(record.get("authors"), "authors") or "")
+    return [name.strip() for name in listed.split(",") if name.strip()]
 
 
 def arxiv_fields(record: dict) -> dict:
-    pid = ids.arxiv_id(record.get("id"))
+    pid = ids.arxiv_id(text(record.get("id"), "id"))
     if pid is None:
-        raise ValueError("no arXiv id")
+        raise FieldError("no arXiv id")
     return {
         "id": pid, "title": record.get("title"), "abstract": record.get("abstract"), "year": _year(record),
-        "venue": "arXiv", "authors": _authors(record), "doi": ids.doi(record.get("doi")), "references": [],
+        "venue": "arXiv", "authors": _authors(record), "doi": ids.doi(text(record.get("doi"), "doi")), "references": [],
     }
 
 

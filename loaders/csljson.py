@@ -16,7 +16,7 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord
+from loaders.fields import FieldError, SkipRecord, items, obj, text
 from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"container-title"\s*:|"issued"\s*:|"citation-key"\s*:|"date-parts"\s*:')
@@ -27,33 +27,36 @@ def detect(head: str) -> bool:
 
 
 def _year(item: dict):
-    issued = item.get("issued") or {}
-    if isinstance(issued, dict):
-        parts = issued.get("date-parts") or [[]]
-        if parts and parts[0] and parts[0][0] not in (None, ""):
-            return parts[0][0]
-        match = re.search(r"\b\d{4}\b", str(issued.get("raw") or issued.get("literal") or ""))
-        return match.group() if match else None
-    return None
+    issued = obj(item.get("issued"), "issued")
+    parts = items(issued.get("date-parts"), "issued.date-parts")
+    first = items(parts[0], "issued.date-parts[0]") if parts else []
+    if first and first[0] not in (None, ""):
+        return first[0]
+    raw = text(issued.get("raw") or issued.get("literal"), "issued.raw", numbers=True) or ""
+    match = re.search(r"\b\d{4}\b", raw)
+    return match.group() if match else None
 
 
-def _author(author: dict) -> str:
-    if author.get("literal"):
-        return author["literal"]
-    family = " ".join(p for p in (author.get("non-dropping-particle"), author.get("family")) if p)
-    return " ".join(p for p in (author.get("given"), family, author.get("suffix")) if p)
+def _author(author: dict, where: str) -> str:
+    author = obj(author, where)
+    part = {key: text(author.get(key), f"{where}.{key}") for key in
+            ("literal", "given", "non-dropping-particle", "family", "suffix")}
+    if part["literal"]:
+        return part["literal"]
+    family = " ".join(p for p in (part["non-dropping-particle"], part["family"]) if p)
+    return " ".join(p for p in (part["given"], family, part["suffix"]) if p)
 
 
 def item_fields(item: dict) -> dict:
-    doi = ids.doi(item.get("DOI"))
-    own = item.get("id") or item.get("citation-key")
-    if not doi and own in (None, ""):
-        raise ValueError("item has neither DOI nor id")
+    doi = ids.doi(text(item.get("DOI"), "DOI"))
+    own = text(item.get("id"), "id", numbers=True) or text(item.get("citation-key"), "citation-key")
+    if not doi and not own:
+        raise FieldError("item has neither DOI nor id")
     return {
         "id": f"doi:{doi}" if doi else f"csl:{own}",
         "title": item.get("title"), "abstract": item.get("abstract"), "year": _year(item),
         "venue": item.get("container-title") or item.get("event-title"),
-        "authors": [_author(a) for a in item.get("author") or [] if isinstance(a, dict)],
+        "authors": [_author(a, f"author[{n}]") for n, a in enumerate(items(item.get("author"), "author"))],
         "doi": doi, "references": [],
     }
 

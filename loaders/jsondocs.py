@@ -3,7 +3,9 @@ API page ({"results": [...]}, {"data": [...]}, {"items": [...]}).
 
 Records come out with the line (JSON lines) or record number where they start,
 so that a skip can name it. Arrays are decoded one element at a time, so a
-large export stays in bounded memory.
+large export stays in bounded memory. An integer of more than 30 digits is read
+as a ``HugeNumber`` (a field holding one is a skip naming it), and a record
+nested deeper than Python's JSON reader goes is a skip, not a crash.
 """
 
 from __future__ import annotations
@@ -12,10 +14,17 @@ import json
 from typing import Callable, Iterator, TextIO
 
 from kg.model import Paper
-from loaders.fields import SkipRecord, papers_from_records
+from loaders.fields import HugeNumber, SkipRecord, papers_from_records
 
 WRAPPERS = ("results", "data", "items")
 _CHUNK = 1 << 16
+_DECODER = json.JSONDecoder(parse_int=HugeNumber.parse)
+TOO_DEEP = "JSON nested too deeply (Python's JSON reader stops at about 1,000 levels)"
+
+
+def loads(text: str):
+    """``json.loads`` with bounded integers; RecursionError when nested too deeply."""
+    return _DECODER.decode(text)
 
 
 class BadRecord(ValueError):
@@ -30,10 +39,11 @@ def records(stream: TextIO) -> Iterator[tuple[str, dict | BadRecord]]:
     if not first:
         return
     try:
-        one = json.loads(first)
-    except json.JSONDecodeError:
+        one = loads(first)
+    except (ValueError, RecursionError):
         one = None
-    if isinstance(one, dict) and not _wrapped(one):
+    one_line = first.strip().startswith("{") and first.strip().endswith("}")  # a JSON-lines record, even a broken one
+    if (isinstance(one, dict) and not _wrapped(one)) or (one is None and one_line):
         yield from _lines(first, stream, skipped + 1)
     elif first.lstrip().startswith("["):
         yield from _array(first + stream.read(_CHUNK), stream)
@@ -61,13 +71,15 @@ def _lines(first: str, stream: TextIO, first_number: int) -> Iterator[tuple[str,
             continue
         where = f"line {number}"
         try:
-            yield where, _object(json.loads(line), where)
+            yield where, _object(loads(line), where)
         except json.JSONDecodeError as err:
             yield where, BadRecord(f"{where}: invalid JSON ({err.msg} at column {err.colno})")
+        except RecursionError:
+            yield where, BadRecord(f"{where}: {TOO_DEEP}")
 
 
 def _array(buffer: str, stream: TextIO) -> Iterator[tuple[str, dict | BadRecord]]:
-    decoder = json.JSONDecoder()
+    decoder = _DECODER
     pos = buffer.index("[") + 1
     number = 0
     while True:
@@ -88,6 +100,9 @@ def _array(buffer: str, stream: TextIO) -> Iterator[tuple[str, dict | BadRecord]
             try:
                 value, end = decoder.raw_decode(buffer, pos)
                 break
+            except RecursionError:  # where the record ends is unknown: the rest cannot be read
+                yield f"record {number}", BadRecord(f"record {number}: {TOO_DEEP}; the rest of the array is not read")
+                return
             except json.JSONDecodeError as err:
                 more = stream.read(_CHUNK)
                 if not more:
@@ -100,9 +115,12 @@ def _array(buffer: str, stream: TextIO) -> Iterator[tuple[str, dict | BadRecord]
 
 def _document(text: str) -> Iterator[tuple[str, dict | BadRecord]]:
     try:
-        document = json.loads(text)
+        document = loads(text)
     except json.JSONDecodeError as err:
         yield f"line {err.lineno}", BadRecord(f"line {err.lineno}: invalid JSON ({err.msg} at column {err.colno})")
+        return
+    except RecursionError:
+        yield "line 1", BadRecord(f"line 1: {TOO_DEEP}")
         return
     if isinstance(document, dict) and _wrapped(document):
         document = next(document[key] for key in WRAPPERS if isinstance(document.get(key), list))

@@ -15,7 +15,7 @@ import re
 from typing import Iterator, TextIO
 
 from kg.model import Paper
-from loaders.fields import SkipRecord
+from loaders.fields import FieldError, SkipRecord, describe, text
 from loaders.jsondocs import read_papers
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
@@ -33,15 +33,19 @@ def detokenize(tokens: list[str]) -> str:
 
 
 def doc_fields(doc: dict) -> dict:
-    key = str(doc.get("doc_key") or "").strip()
+    key = (text(doc.get("doc_key"), "doc_key", numbers=True) or "").strip()
     if not key:
-        raise ValueError("no doc_key")
+        raise FieldError("no doc_key")
     sentences = doc.get("sentences")
     if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
-        raise ValueError("sentences is not a list of token lists")
+        raise FieldError(f"sentences: expected a list of token lists, got {describe(sentences)}")
+    for number, sentence in enumerate(sentences):
+        odd = next((t for t in sentence if not isinstance(t, str)), None)
+        if odd is not None:
+            raise FieldError(f"sentences[{number}]: expected tokens (text), got {describe(odd)}")
     return {
         "id": key if ACL_ID.match(key) else f"scierc:{key}",
-        "abstract": " ".join(detokenize([str(t) for t in sentence]) for sentence in sentences),
+        "abstract": " ".join(detokenize(sentence) for sentence in sentences),
         "references": [],
     }
 

@@ -18,7 +18,7 @@ from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord
+from loaders.fields import FieldError, SkipRecord, describe, items, obj, text
 from loaders.jsondocs import read_papers
 
 _SIGNS = re.compile(r'"paperId"\s*:|"outbound_citations"\s*:|"corpusid"\s*:|"corpusId"\s*:|"s2_url"\s*:')
@@ -28,54 +28,61 @@ def detect(head: str) -> bool:
     return bool(_SIGNS.search(head))
 
 
-def _own_id(record: dict) -> str | None:
-    if record.get("paperId"):
-        return f"s2:{record['paperId']}"
-    corpus = record.get("paper_id") or record.get("corpusid") or record.get("corpusId")
-    return f"s2corpus:{corpus}" if corpus not in (None, "") else None
+def _own_id(record: dict, where: str = "") -> str | None:
+    paper_id = text(record.get("paperId"), f"{where}paperId")
+    if paper_id:
+        return f"s2:{paper_id}"
+    for key in ("paper_id", "corpusid", "corpusId"):
+        corpus = text(record.get(key), f"{where}{key}", numbers=True)
+        if corpus:
+            return f"s2corpus:{corpus}"
+    return None
 
 
-def _reference_key(ref) -> str | None:
-    if isinstance(ref, (str, int)):
-        text = str(ref).strip()
-        return None if not text else (f"s2corpus:{text}" if text.isdigit() else f"s2:{text}")
+def _reference_key(ref, where: str) -> str | None:
+    if isinstance(ref, (str, int)) and not isinstance(ref, bool):
+        key = str(ref).strip()
+        return None if not key else (f"s2corpus:{key}" if key.isdigit() else f"s2:{key}")
     if not isinstance(ref, dict):
-        return None
-    ref = ref.get("citedPaper") or ref  # the /references endpoint nests the cited paper
-    own = _own_id(ref)
+        raise FieldError(f"{where}: expected an id or an object, got {describe(ref)}")
+    ref = obj(ref.get("citedPaper"), f"{where}.citedPaper") or ref  # the /references endpoint nests the cited paper
+    own = _own_id(ref, f"{where}.")
     if own:
         return own
-    external = ref.get("externalIds") or {}
-    if external.get("DOI"):
-        return f"doi:{ids.doi(external['DOI'])}"
-    return ids.title_key(ref["title"]) if ref.get("title") else None
+    doi = text(obj(ref.get("externalIds"), f"{where}.externalIds").get("DOI"), f"{where}.externalIds.DOI")
+    if doi:
+        return f"doi:{ids.doi(doi)}"
+    title = text(ref.get("title"), f"{where}.title")
+    return ids.title_key(title) if title else None
 
 
-def _author(author) -> str:
+def _author(author, where: str) -> str:
     if isinstance(author, str):
         return ids.person(author)
+    author = obj(author, where)
     if author.get("name"):
-        return ids.person(author["name"])
-    parts = [author.get("first") or "", *(author.get("middle") or []), author.get("last") or "", author.get("suffix") or ""]
-    return " ".join(p for p in parts if p)
+        return ids.person(text(author["name"], f"{where}.name"))
+    middle = [text(m, f"{where}.middle") or "" for m in items(author.get("middle"), f"{where}.middle")]
+    parts = [text(author.get(k), f"{where}.{k}") or "" for k in ("first", "last", "suffix")]
+    return " ".join(p for p in (parts[0], *middle, parts[1], parts[2]) if p)
 
 
 def s2_fields(record: dict) -> dict:
     """The loader fields of one Semantic Scholar or S2ORC record."""
     pid = _own_id(record)
     if pid is None:
-        raise ValueError("no paperId, paper_id or corpusid")
-    external = record.get("externalIds") or record.get("externalids") or {}
-    refs = record.get("references") if record.get("references") is not None else record.get("outbound_citations")
-    keys = [_reference_key(ref) for ref in refs or []]
+        raise FieldError("no paperId, paper_id or corpusid")
+    external = obj(record.get("externalIds") or record.get("externalids"), "externalIds")
+    field = "references" if record.get("references") is not None else "outbound_citations"
+    keys = [_reference_key(ref, f"{field}[{n}]") for n, ref in enumerate(items(record.get(field), field))]
     return {
         "id": pid,
         "title": record.get("title"),
         "abstract": record.get("abstract"),
         "year": record.get("year"),
         "venue": record.get("venue") or record.get("journal"),
-        "authors": [_author(a) for a in record.get("authors") or [] if a],
-        "doi": ids.doi(record.get("doi") or external.get("DOI")),
+        "authors": [_author(a, f"authors[{n}]") for n, a in enumerate(items(record.get("authors"), "authors")) if a],
+        "doi": ids.doi(text(record.get("doi"), "doi") or text(external.get("DOI"), "externalIds.DOI")),
         "references": [k for k in keys if k],
     }
 
