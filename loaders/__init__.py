@@ -18,14 +18,17 @@ import functools
 import glob
 import gzip
 import io
+import re
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
 from kg.model import Paper
 from loaders import aan, arxiv, bibtex, csljson, csv_records, jsonl, openalex, ris, scierc, semanticscholar, text
-from loaders.fields import SkipRecord
+from loaders.checks import PaperChecks, where
+from loaders.fields import ReaderNote, SkipRecord
 
 READERS: dict[str, Callable[[TextIO, str], Iterator[Paper]]] = {
     "text": text.read,
@@ -56,7 +59,7 @@ DETECTORS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("csl", csljson.detect),
 )
 FORMATS = tuple(READERS)
-# Formats whose files may hold stray non-UTF-8 bytes; their readers repair them.
+# Formats whose files may hold stray non-UTF-8 bytes; their readers repair them (others note them).
 LENIENT_FORMATS = {"aan", AAN_EDGES}
 
 
@@ -66,14 +69,36 @@ class LoadError(Exception):
 
 @dataclass
 class LoadReport:
-    """What a load read and what it skipped, and why."""
+    """What a load read, what it skipped and what it changed in the records it kept, and why."""
 
     files: int = 0
     papers: int = 0
     skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def skip(self, where: str, why: str) -> None:
         self.skipped.append(f"{where}: {why}")
+
+    def note(self, where: str, what: str) -> None:
+        self.notes.append(f"{where}: {what}")
+
+
+class NoPapers(LoadError):
+    """The sources held no paper at all; the message says why, file by file.
+
+    ``reasons`` are lines of ``report.skipped`` (``file: why``), or a summary of several.
+    """
+
+    def __init__(self, reasons: list[str], report: LoadReport):
+        reasons = [r.replace(": no papers: ", ": ", 1) for r in reasons]
+        shown = "; ".join(reasons[:5]) + (f"; and {len(reasons) - 5} more file(s)" if len(reasons) > 5 else "")
+        super().__init__(f"no papers in the sources: {shown or 'no file was read'}")
+        self.report = report
+        self.reasons = reasons
+
+    def other_skips(self) -> list[str]:
+        """The skips the message does not already say."""
+        return [s for s in self.report.skipped if s.replace(": no papers: ", ": ", 1) not in self.reasons]
 
 
 # Files a folder often holds beside its sources; read only when named explicitly.
@@ -122,29 +147,85 @@ def expand(sources: Iterable[str], report: LoadReport | None = None) -> Iterator
 
 
 HEAD_CHARS = 4096
+GZIP_MAGIC = b"\x1f\x8b"
+KNOWN_FORMATS = ("text (.txt abstract lists), jsonl (.jsonl, .ndjson, .json), csv (.csv, .tsv), openalex, s2, arxiv, "
+                 "bibtex (.bib), ris (.ris), csl, aan, scierc")
 
 
-def _open(name: str, errors: str = "strict") -> TextIO:
+class _Guarded(io.RawIOBase):
+    """A decompressing stream that ends where its data is damaged, keeping the error:
+    what came before the damage is read as usual, and the load reports the rest as lost."""
+
+    def __init__(self, inner):
+        self._inner = inner
+        self.damage: str | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.damage:
+            return 0
+        try:  # read1: at most one read of the file, so no data decompressed before the damage is dropped
+            data = self._inner.read1(len(buffer))
+        except (EOFError, zlib.error, gzip.BadGzipFile) as err:
+            self.damage = str(err) or type(err).__name__
+            return 0
+        buffer[:len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+
+def _open(name: str) -> tuple[TextIO, _Guarded | None]:
+    """A text stream over a file or stdin (gzip or not), bytes that are not UTF-8 kept as
+    surrogate escapes for ``_Checked`` to report; and the guard of a compressed one."""
     if name == "-":
         raw = sys.stdin.buffer
         head = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
-        stream = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
     else:
-        stream = open(name, "rb")
-        if stream.read(2) == b"\x1f\x8b":
-            stream.seek(0)
-            stream = gzip.GzipFile(fileobj=stream)
-        else:
-            stream.seek(0)
-    return io.TextIOWrapper(stream, encoding="utf-8-sig", errors=errors, newline="")
+        raw = open(name, "rb")
+        head = raw.read(2)
+        raw.seek(0)
+    guard = None
+    if head == GZIP_MAGIC:
+        guard = _Guarded(gzip.GzipFile(fileobj=raw))
+        raw = io.BufferedReader(guard)
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="surrogateescape", newline=""), guard
 
 
-def sniff(name: str, head: str) -> str:
+_MARKUP = re.compile(r"<(\?xml|!doctype|html|[a-z][\w:.-]*[\s>/])", re.I)
+_BINARY_SIGNS = (("%PDF-", "a PDF file"), ("PK\x03\x04", "a zip archive (unpack it first)"),
+                 ("\udcff\udcfe", "UTF-16 text (save it as UTF-8)"), ("\udcfe\udcff", "UTF-16 text (save it as UTF-8)"),
+                 ("BZh91AY&SY", "a bzip2 file (unpack it first)"), ("{\\rtf", "an RTF document"))
+
+
+def unreadable(head: str) -> str | None:
+    """Why a file whose first characters are ``head`` is not text kg can read, or None.
+
+    >>> unreadable("%PDF-1.7 ..."), unreadable("id,title\\n")
+    ('a PDF file, not text', None)
+    """
+    for sign, what in _BINARY_SIGNS:
+        if head.startswith(sign):
+            return f"{what}, not text" if "text" not in what else f"not UTF-8 text: {what}"
+    bad = sum(1 for ch in head if "\udc80" <= ch <= "\udcff")
+    if "\x00" in head or bad > max(8, len(head) // 100):
+        return "binary data, not UTF-8 text"
+    return None
+
+
+def sniff(name: str, head: str) -> str | None:
     """The format of a file: a format-specific extension, else the content's
-    signs of a specific format, else a generic extension, else the content's shape.
+    signs of a specific format, else a generic extension, else the content's shape;
+    None when nothing says (an unknown extension, markup, no sign of any format).
 
     >>> sniff("refs.bib", ""), sniff("works.jsonl", '{"id": "https://openalex.org/W1"}'), sniff("a.json", '{"id": 1}')
     ('bibtex', 'openalex', 'jsonl')
+    >>> sniff("data.xml", '<?xml version="1.0"?><records/>') is None
+    True
     """
     suffixes = [s.lower() for s in Path(name).suffixes if s.lower() != ".gz"]
     if suffixes and suffixes[-1] in SPECIFIC_EXTENSIONS:
@@ -152,114 +233,217 @@ def sniff(name: str, head: str) -> str:
     for fmt, detect in DETECTORS:
         if detect(head):
             return fmt
+    stripped = head.lstrip()
+    if _MARKUP.match(stripped):
+        return None  # XML or HTML, never an abstract list
     if suffixes and suffixes[-1] in EXTENSIONS:
         return EXTENSIONS[suffixes[-1]]
-    stripped = head.lstrip()
     if stripped.startswith(("{", "[")):
         return "jsonl"
     first_line = stripped.split("\n", 1)[0].lower()
     if "," in first_line and "abstract" in first_line:
         return "csv"
-    return "text"
+    # text only for a file without an extension: any other is a format kg does not know
+    return "text" if not suffixes or name == "-" else None
 
 
-def _head(name: str, errors: str = "strict") -> tuple[TextIO, str]:
+def _unrecognised(name: str, head: str) -> str:
+    suffixes = [s.lower() for s in Path(name).suffixes if s.lower() != ".gz"]
+    what = "XML or HTML markup" if _MARKUP.match(head.lstrip()) else \
+        (f"extension {suffixes[-1]}" if suffixes else "content") + " of no known format"
+    return f"format not recognised ({what}); known formats: {KNOWN_FORMATS}; force one with --format"
+
+
+def _head(name: str) -> tuple[TextIO, _Guarded | None, str]:
     label = "<stdin>" if name == "-" else name
     try:
-        stream = _open(name, errors)
-        return stream, stream.read(HEAD_CHARS)
-    except UnicodeDecodeError as err:
-        raise LoadError(f"{label}: not UTF-8 text ({err.reason} at byte {err.start})") from err
+        stream, guard = _open(name)
+        return stream, guard, stream.read(HEAD_CHARS)
     except OSError as err:
         raise LoadError(f"{label}: {err.strerror or err}") from err
 
 
-def _format_of(name: str, fmt: str | None) -> str:
-    """A file's format, sniffed leniently (the head may end inside a non-UTF-8 title)."""
-    stream, head = _head(name, "replace")
+def _format_of(name: str, fmt: str | None) -> tuple[str | None, str | None]:
+    """A file's format, or None and why it cannot be read."""
+    stream, _, head = _head(name)
     stream.close()
+    problem = unreadable(head)
+    if problem:
+        return None, problem
     found = sniff(name, head)
     if fmt is None:
-        return found
+        return found, None if found else _unrecognised(name, head)
     # --format aan covers both AAN files: the metadata and its citation list
-    return AAN_EDGES if fmt == "aan" and found == AAN_EDGES else fmt
+    return (AAN_EDGES if fmt == "aan" and found == AAN_EDGES else fmt), None
 
 
-def _plan(sources: Iterable[str], fmt: str | None, report: LoadReport | None = None) -> list[tuple[str, str | None]]:
-    """Every file to read with its format (stdin is sniffed when it is read)."""
-    return [(name, None if name == "-" else _format_of(name, fmt)) for name in expand(sources, report)]
+def _plan(sources: Iterable[str], fmt: str | None, report: LoadReport) -> list[tuple[str, str | None, str | None]]:
+    """Every file to read with its format, or why it cannot be read (stdin is sniffed when it is read)."""
+    return [(name, None, None) if name == "-" else (name, *_format_of(name, fmt)) for name in expand(sources, report)]
 
 
 def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None) -> Iterator[Paper]:
     """Yield the papers of every source, in order.
 
-    Each paper's references are made unique (first occurrence kept), and a
-    reference to the paper itself is dropped and reported.
+    Each paper passes ``loaders.checks`` (text cleaned, sizes bounded, one record
+    per id in a file); its references are made unique (first occurrence kept), and
+    a reference to the paper itself is dropped and reported. A file that yields no
+    paper is reported with the reason; when no file yields one, ``NoPapers`` is
+    raised after the last file, saying why for each.
     """
     if fmt is not None and fmt not in READERS:
         raise LoadError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     report = report if report is not None else LoadReport()
     plan = _plan(sources, fmt, report)
-    edge_lists = [name for name, found in plan if found == AAN_EDGES]
-    metadata = [name for name, found in plan if found == "aan"]
-    for name, planned in plan:
+    edge_lists = [name for name, found, _ in plan if found == AAN_EDGES]
+    metadata = [name for name, found, _ in plan if found == "aan"]
+    empty: list[str] = []  # why each file gave no paper
+    papers = 0
+    for name, planned, problem in plan:
         label = "<stdin>" if name == "-" else name
         if planned == AAN_EDGES:
             if not any(name in aan.edge_files_for(m, [name]) for m in metadata):
                 report.files += 1
-                report.skip(label, f"an AAN citation list is read with the metadata file ({aan.METADATA_NAME}) "
-                                   "in its folder; none is in this load, file skipped")
+                why = (f"an AAN citation list is read with the metadata file ({aan.METADATA_NAME}) "
+                       "in its folder; none is in this load, file skipped")
+                report.skip(label, why)
+                empty.append(report.skipped[-1])
             continue
-        stream, head = _head(name, "surrogateescape" if planned in LENIENT_FORMATS else "strict")
-        file_format = planned or fmt or sniff(name, head)
-        reader = READERS[file_format]
-        edge_streams = []
-        if file_format == "aan":
-            edge_streams = [(n, _open(n, "surrogateescape")) for n in aan.edge_files_for(name, edge_lists)]
-            reader = functools.partial(aan.read, edge_files=edge_streams)
-            report.files += len(edge_streams)
-        rest = _Rewound(head, stream)
         report.files += 1
-        try:
-            for item in reader(rest, label):
-                if isinstance(item, SkipRecord):
-                    report.skip(getattr(item, "where", label), str(item))
-                    continue
-                _tidy_references(item, label, report)
-                report.papers += 1
-                yield item
-        except UnicodeDecodeError as err:
-            raise LoadError(f"{label}: not UTF-8 text ({err.reason})") from err
-        finally:
-            stream.close()
-            for _, edges in edge_streams:
-                edges.close()
+        if problem:
+            report.skip(label, problem)
+            empty.append(report.skipped[-1])
+            continue
+        found = 0
+        for paper in _read_file(name, label, planned, fmt, edge_lists, report, empty):
+            found += 1
+            yield paper
+        papers += found
+    if not papers:
+        raise NoPapers(empty, report)
+
+
+def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge_lists: list[str],
+               report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+    """The papers of one file, checked; its skips, notes and damage go to ``report``."""
+    raw, guard, head = _head(name)
+    problem = unreadable(head) if name == "-" else None
+    file_format = planned or fmt or (None if problem else sniff(name, head))
+    if file_format is None:
+        raw.close()
+        report.skip(label, problem or _unrecognised(name, head))
+        empty.append(report.skipped[-1])
+        return
+    reader = READERS[file_format]
+    edge_streams = []
+    if file_format == "aan":
+        edge_streams = [(n, _open(n)[0]) for n in aan.edge_files_for(name, edge_lists)]
+        reader = functools.partial(aan.read, edge_files=edge_streams)
+        report.files += len(edge_streams)
+    stream = _Checked(head, raw, check_bytes=file_format not in LENIENT_FORMATS)
+    checks = PaperChecks(label)
+    papers, skipped = 0, len(report.skipped)
+    try:
+        for item in reader(stream, label):
+            if isinstance(item, SkipRecord):
+                report.skip(getattr(item, "where", label), str(item))
+                continue
+            if isinstance(item, ReaderNote):
+                report.note(label, str(item))
+                continue
+            why_not = checks.check(item)
+            if why_not:
+                report.skip(label, why_not)
+                continue
+            _tidy_references(item, label, report)
+            report.papers += 1
+            papers += 1
+            yield item
+    finally:
+        raw.close()
+        for _, edges in edge_streams:
+            edges.close()
+    for line, columns in stream.bad_bytes.items():
+        report.note(label, f"line {line}: {len(columns)} byte(s) that are not UTF-8 (first at column {columns[0]}) "
+                           "replaced with U+FFFD")
+    for note in checks.notes:
+        report.note(label, note)
+    damaged = guard is not None and guard.damage
+    if papers:
+        if damaged and "check failed" in guard.damage:  # found only at the end: where the damage is, is unknown
+            report.skip(label, f"the compressed data fails its check at the end of the file ({guard.damage}): part of "
+                               f"it is damaged, and a record read from that part may be wrong; {papers} paper(s) were read")
+        elif damaged:
+            report.skip(label, f"the compressed data is damaged after {papers} paper(s) ({guard.damage}); "
+                               f"those {papers} are loaded, the rest of the file could not be read")
+        return
+    file_skips = report.skipped[skipped:]
+    if damaged:
+        report.skip(label, f"no papers: the compressed data is damaged before the first paper ({guard.damage})")
+    elif not stream.seen_text:
+        report.skip(label, f"no papers: {'the file is empty' if not stream.chars else 'the file holds only blank lines'}")
+    elif len(file_skips) > 1:
+        report.skip(label, f"no papers: all {len(file_skips)} record(s) were skipped")
+    elif not file_skips:
+        report.skip(label, f"no papers: nothing in it reads as {file_format}")
+    empty.append(report.skipped[-1])
 
 
 def _tidy_references(paper: Paper, label: str, report: LoadReport) -> None:
     unique = list(dict.fromkeys(paper.references))
     if paper.id in unique:
         unique.remove(paper.id)
-        report.skip(label, f"line {paper.line}: {paper.id} cites itself; that reference is dropped")
+        report.skip(label, f"{where(paper)}: {paper.id} cites itself; that reference is dropped")
     paper.references = unique
 
 
-class _Rewound(io.TextIOBase):
-    """A text stream whose first characters were already read for sniffing."""
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 
-    def __init__(self, head: str, rest: TextIO):
+
+class _Checked(io.TextIOBase):
+    """The text stream a reader reads: the head already read for sniffing, then the rest.
+
+    Bytes that are not UTF-8 (surrogate escapes from ``_open``) become U+FFFD and
+    are listed by line and column in ``bad_bytes``; ``chars`` and ``seen_text``
+    say whether the file held anything at all.
+    """
+
+    def __init__(self, head: str, rest: TextIO, check_bytes: bool = True):
         self._head = io.StringIO(head)
         self._rest = rest
+        self._check = check_bytes
+        self.bad_bytes: dict[int, list[int]] = {}
+        self.chars = 0
+        self.seen_text = False
+        self._line, self._column = 1, 1
 
     def readable(self) -> bool:
         return True
 
+    def _seen(self, text: str) -> str:
+        self.chars += len(text)
+        self.seen_text = self.seen_text or not text.isspace() and bool(text)
+        if self._check and _ESCAPED_BYTE.search(text):
+            for match in _ESCAPED_BYTE.finditer(text):
+                before = text[:match.start()]
+                line = self._line + before.count("\n")
+                column = (match.start() - before.rfind("\n")) if "\n" in before else self._column + match.start()
+                self.bad_bytes.setdefault(line, []).append(column)
+            text = _ESCAPED_BYTE.sub("\ufffd", text)
+        newlines = text.count("\n")
+        self._line += newlines
+        self._column = len(text) - text.rfind("\n") if newlines else self._column + len(text)
+        return text
+
     def readline(self, size: int = -1) -> str:
         line = self._head.readline()
-        return line if line.endswith("\n") else line + self._rest.readline()
+        return self._seen(line if line.endswith("\n") else line + self._rest.readline())
 
     def read(self, size: int = -1) -> str:
-        return self._head.read() + self._rest.read()
+        if size is None or size < 0:
+            return self._seen(self._head.read() + self._rest.read())
+        text = self._head.read(size)
+        return self._seen(text + (self._rest.read(size - len(text)) if len(text) < size else ""))
 
     def __iter__(self):
         while True:

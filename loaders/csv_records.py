@@ -1,15 +1,36 @@
-"""CSV or TSV with a header row naming the fields of ``loaders.fields``."""
+"""CSV or TSV with a header row naming the fields of ``loaders.fields``.
+
+A malformed record (a quote never closed, text after a closing quote) is a skip
+naming its line, and reading goes on at the line after it, so one stray quote
+does not swallow the records that follow.
+"""
 
 from __future__ import annotations
 
 import csv
+import itertools
 from typing import Iterator, TextIO
 
 from kg.model import Paper
 from loaders.fields import SkipRecord, paper_from_fields
 
+MAX_FIELD_CHARS = 10_000_000  # csv's own limit (131,072) is below a long abstract; loaders.checks bounds abstracts
+csv.field_size_limit(max(csv.field_size_limit(), MAX_FIELD_CHARS))
 
-def read(stream: TextIO, source: str) -> Iterator[Paper]:
+
+def _problem(err: csv.Error, first: int, last: int) -> str:
+    """What is wrong with the record on lines ``first`` to ``last``."""
+    message = str(err)
+    if "unexpected end of data" in message:
+        return "a quoted field is never closed"
+    if "field larger than field limit" in message:
+        return f"a field longer than {MAX_FIELD_CHARS:,} characters"
+    if last > first:  # only a quote makes a record run over lines
+        return f"a quote opened on line {first} runs to line {last}, where the record is malformed ({message})"
+    return f"malformed CSV ({message})"
+
+
+def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
     head = stream.readline()
     dialect = "excel-tab" if head.count("\t") > head.count(",") else "excel"
     header = next(csv.reader([head], dialect=dialect), [])
@@ -17,17 +38,38 @@ def read(stream: TextIO, source: str) -> Iterator[Paper]:
     if "abstract" not in header and "title" not in header:
         yield SkipRecord("line 1: header names neither 'abstract' nor 'title'; file skipped")
         return
-    reader = csv.reader(stream, dialect=dialect)
+    lines: Iterator[tuple[int, str]] = enumerate(stream, start=2)
+    pending: list[tuple[int, str]] = []  # the lines of the record being parsed
+
+    def feed(numbered):
+        for number, line in numbered:
+            pending.append((number, line))
+            yield line
+
     position = 0
-    for row in reader:
-        if not any(cell.strip() for cell in row):
-            continue
-        position += 1
-        line = reader.line_num + 1
-        if len(row) != len(header):
-            yield SkipRecord(f"record {position} (line {line}): {len(row)} fields, header has {len(header)}")
-            continue
+    while True:
         try:
-            yield paper_from_fields(dict(zip(header, row)), source, position, line)
-        except ValueError as err:
-            yield SkipRecord(f"record {position} (line {line}): {err}")
+            for row in csv.reader(feed(lines), dialect=dialect, strict=True):
+                line = pending[0][0]
+                pending.clear()
+                if not any(cell.strip() for cell in row):
+                    continue
+                position += 1
+                if len(row) != len(header):
+                    yield SkipRecord(f"record {position} (line {line}): {len(row)} fields, header has {len(header)}")
+                    continue
+                try:
+                    yield paper_from_fields(dict(zip(header, row)), source, position, line)
+                except ValueError as err:
+                    yield SkipRecord(f"record {position} (line {line}): {err}")
+            break
+        except csv.Error as err:
+            bad, pending[:] = list(pending), []
+            position += 1
+            line = bad[0][0] if bad else 0
+            yield SkipRecord(f"record {position} (line {line}): {_problem(err, line, bad[-1][0] if bad else 0)}; "
+                             f"record skipped, "
+                             f"reading goes on at line {line + 1}")
+            lines = itertools.chain(bad[1:], lines)
+    if position == 0:
+        yield SkipRecord("line 1: a header row and no record after it")

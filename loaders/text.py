@@ -12,6 +12,7 @@ import re
 from typing import Iterator, TextIO
 
 from kg.model import Paper, derive_title, stable_id
+from loaders.fields import ReaderNote, SkipRecord
 
 _HEADER = re.compile(r"^(?P<venue>.*?)\s*(?P<year>(?:19|20)\d{2})\b")
 HEADER_MAX_CHARS = 120
@@ -52,12 +53,17 @@ def _blocks(stream: TextIO) -> Iterator[tuple[int, str]]:
         yield start, " ".join(lines)
 
 
-def read(stream: TextIO, source: str) -> Iterator[Paper]:
+def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord | ReaderNote]:
     venue = year = None
     position = 0
+    header = None
     for index, (line, block) in enumerate(_blocks(stream)):
         if index == 0 and is_header(block):
+            header = block
             venue, year = parse_header(block)
+            if venue is None and year is None:  # it may be a short abstract of a list without a header
+                yield ReaderNote(f"line {line}: {_short(block)} is read as the list's header line, not an abstract "
+                                 "(it names no venue or year); if it is an abstract, put a header line before it")
             continue
         position += 1
         yield Paper(
@@ -71,3 +77,9 @@ def read(stream: TextIO, source: str) -> Iterator[Paper]:
             position=position,
             line=line,
         )
+    if header is not None and position == 0:
+        yield SkipRecord(f"line 1: only a header line ({_short(header)}) and no abstract after it")
+
+
+def _short(text: str, size: int = 60) -> str:
+    return repr(text if len(text) <= size else text[:size - 1] + "…")

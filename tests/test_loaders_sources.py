@@ -8,7 +8,7 @@ import shutil
 import pytest
 from conftest import FIXTURES
 
-from loaders import FORMATS, LoadReport, load, sniff
+from loaders import FORMATS, LoadReport, NoPapers, load, sniff
 from loaders.openalex import rebuild_abstract
 
 
@@ -136,7 +136,8 @@ def test_aan_folder_reads_metadata_with_its_citation_list():
 def test_aan_citation_list_alone_is_a_reported_skip(tmp_path):
     shutil.copy(FIXTURES / "aan_folder" / "acl.txt", tmp_path / "edges.txt")
     report = LoadReport()
-    assert list(load([str(tmp_path / "edges.txt")], report=report)) == []
+    with pytest.raises(NoPapers, match="acl-metadata.txt"):  # the only file gives no paper
+        list(load([str(tmp_path / "edges.txt")], report=report))
     assert "file skipped" in report.skipped[0] and "acl-metadata.txt" in report.skipped[0]
 
 
@@ -145,7 +146,7 @@ def test_scierc_documents_keep_acl_ids():
     survey = papers["J92-1003"]
     assert survey.abstract == "We survey citation analysis (Okafor and Lind, 1990). We use co-citation counts to map research areas."
     assert survey.title_derived and "scierc:CVPR_2003_1_abs" in papers
-    assert report.skipped == [f"{FIXTURES / 'scierc_docs.json'}: line 3: sentences is not a list of token lists"]
+    assert report.skipped == [f"{FIXTURES / 'scierc_docs.json'}: line 3: sentences: expected a list of token lists, got text"]
 
 
 @pytest.mark.parametrize("fixture, fmt", [
