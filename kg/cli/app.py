@@ -19,20 +19,52 @@ def fail(message: str, code: int = 1):
     sys.exit(code)
 
 
+# Exit codes: 0 done, 1 error, 2 wrong usage (click), 3 `kg server status`: not running,
+# NO_PAPERS the sources held no paper.
+NO_PAPERS = 4
+
+
 def handle_errors(func):
-    """Turn the project's known errors into a clear message and exit code 1."""
+    """Turn the project's known errors into a clear message and exit code 1
+    (``NO_PAPERS`` when the sources held no paper, after the report of what was skipped)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         from kg.extract import ModelMissing
-        from loaders import LoadError
+        from loaders import LoadError, NoPapers
         from queries import QueryError
 
         try:
             return func(*args, **kwargs)
+        except NoPapers as err:
+            err.report.skipped = err.other_skips()
+            report_skips(err.report)
+            fail(str(err), NO_PAPERS)
         except (LoadError, StoreError, ModelMissing, QueryError) as err:
             fail(str(err))
     return wrapper
+
+
+class Group(click.Group):
+    """The ``kg`` group: anything unexpected a command raises becomes a one-line error with
+    exit code 1 and a hint to re-run with ``--debug``, which shows the traceback instead."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as err:  # noqa: BLE001  (the last line of defence: never a bare traceback)
+            if ctx.params.get("debug"):
+                raise
+            what = " ".join(str(err).split())[:300] or "(no message)"
+            fail(f"unexpected {type(err).__name__}: {what}; run `kg --debug {' '.join(_command_words(ctx))}` "
+                 "for the traceback")
+
+
+def _command_words(ctx: click.Context) -> list[str]:
+    """The words of the command being run, for the ``--debug`` hint (``build ...``)."""
+    return [ctx.invoked_subcommand, "..."] if ctx.invoked_subcommand else ["..."]
 
 
 def store_options(func):
@@ -51,18 +83,21 @@ def source_options(func):
     return func
 
 
-def report_skips(report) -> None:
-    if report.skipped:
-        click.echo(f"Skipped {len(report.skipped)} record(s):", err=True)
-        for line in report.skipped[:20]:
-            click.echo(f"  {line}", err=True)
-        if len(report.skipped) > 20:
-            click.echo(f"  ... and {len(report.skipped) - 20} more", err=True)
+def report_skips(report, shown: int = 20) -> None:
+    """What a load skipped and what it changed in the records it kept, counted, first ``shown`` of each."""
+    for lines, title in ((report.skipped, "Skipped {} record(s):"), (report.notes, "Changed {} record(s) while loading:")):
+        if lines:
+            click.echo(title.format(len(lines)), err=True)
+            for line in lines[:shown]:
+                click.echo(f"  {line}", err=True)
+            if len(lines) > shown:
+                click.echo(f"  ... and {len(lines) - shown} more", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="kg")
-def main():
+@click.option("--debug", is_flag=True, envvar="KG_DEBUG", help="Show the traceback of an unexpected error (env KG_DEBUG=1).")
+def main(debug):
     """Turn research papers into a citation graph and a knowledge graph.
 
     \b
@@ -71,6 +106,7 @@ def main():
       kg stats
       kg query run overview/top-concepts
       kg viz -o overview.html
+      kg --debug build papers.jsonl      # an unexpected error shows its traceback
     """
 
 
