@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import warnings
 from collections import deque
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -92,7 +93,7 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
     if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
         yield from _extract_forked(papers, nlp, n_process, batch_size)
         return
-    pairs = ((paper.abstract or paper.title, paper) for paper in papers)
+    pairs = ((text_of(paper, nlp), paper) for paper in papers)
     for doc, paper in nlp.pipe(pairs, as_tuples=True, n_process=n_process, batch_size=batch_size):
         yield to_record(paper, doc)
 
@@ -100,8 +101,21 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
 _WORKER_NLP: Language | None = None  # the pipeline a forked worker inherits
 
 
+def text_of(paper: Paper, nlp: Language) -> str:
+    """What extraction reads: the abstract, else the title, cut at a word boundary to spaCy's
+    ``nlp.max_length`` (its E088 limit) with a warning. The loaders cut abstracts far below it
+    (``loaders.checks``), so only a Paper made by other code meets this."""
+    text = paper.abstract or paper.title
+    if len(text) <= nlp.max_length:
+        return text
+    cut = text[:nlp.max_length].rsplit(" ", 1)[0]
+    warnings.warn(f"{paper.id}: text of {len(text):,} characters cut to the first {len(cut):,} "
+                  f"(spaCy's max_length is {nlp.max_length:,})", stacklevel=2)
+    return cut
+
+
 def _records(batch: list[Paper]) -> list[dict]:
-    docs = _WORKER_NLP.pipe([paper.abstract or paper.title for paper in batch], batch_size=len(batch))
+    docs = _WORKER_NLP.pipe([text_of(paper, _WORKER_NLP) for paper in batch], batch_size=len(batch))
     return [to_record(paper, doc) for paper, doc in zip(batch, docs)]
 
 
