@@ -27,16 +27,10 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.cypher import is_read_only, used_params, write_clause  # noqa: F401  (read-only is decided on tokens there)
+
 PACKS_DIR = Path(__file__).parent
 PARAM_TYPES = ("str", "int", "float", "bool", "list")
-# Clauses that change the graph; a read-only query has none of them.
-_WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|LOAD\s+CSV|FOREACH|ALTER|RENAME|GRANT|DENY|REVOKE)\b", re.I)
-# Procedures a read-only query may call; any other ``CALL name(...)`` counts as a write.
-_READ_PROCEDURES = ("db.labels", "db.relationshiptypes", "db.propertykeys", "db.schema.visualization",
-                    "db.schema.nodetypeproperties", "db.schema.reltypeproperties", "db.index.fulltext.querynodes",
-                    "db.index.fulltext.queryrelationships", "db.constraints", "db.indexes")
-_LITERALS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*|/\*.*?\*/", re.S)
-_PARAM_REF = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
 class QueryError(Exception):
@@ -216,11 +210,6 @@ def parse(text: str, name: str, path: Path | None = None) -> Query:
                  example=" ".join(header.get("example", [])), path=path)
 
 
-def used_params(cypher: str) -> set[str]:
-    """The ``$names`` a query reads (strings and comments aside)."""
-    return set(_PARAM_REF.findall(_LITERALS.sub(" ", cypher)))
-
-
 def list_queries() -> list[Query]:
     """Every query of every pack, sorted by name."""
     return [load_file(path, f"{path.parent.name}/{path.stem}") for path in sorted(PACKS_DIR.glob("*/*.cypher"))]
@@ -241,22 +230,3 @@ def get_query(name: str) -> Query:
         known = ", ".join(q.name for q in list_queries())
         raise QueryError(f"no query {name!r}; known: {known}")
     return load_file(path, name)
-
-
-def write_clause(cypher: str) -> str | None:
-    """The first clause of ``cypher`` that writes (``CREATE``, ``CALL apoc.create.node`` ...), or None."""
-    stripped = _LITERALS.sub(" ", cypher)
-    for proc in re.findall(r"\bCALL\s+([A-Za-z_][\w.]*)\s*\(", stripped, re.I):
-        if proc.lower() not in _READ_PROCEDURES:
-            return f"CALL {proc}"
-    match = _WRITE.search(stripped)
-    return " ".join(match[1].upper().split()) if match else None
-
-
-def is_read_only(cypher: str) -> bool:
-    """True when ``cypher`` has no clause that writes (strings and comments aside).
-
-    >>> is_read_only("MATCH (p:Paper) WHERE p.title = 'SET theory' RETURN p"), is_read_only("MATCH (n) DETACH DELETE n")
-    (True, False)
-    """
-    return write_clause(cypher) is None

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator
 from neo4j import READ_ACCESS, WRITE_ACCESS, GraphDatabase
 from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
 
+from kg.cypher import write_clause
 from kg.store.embedded import (
     StoreError,
     password_for,
@@ -25,6 +26,10 @@ from kg.store.embedded import (
 )
 
 DEFAULT_DB_DIR = "kg-data"
+
+
+class ReadOnlyError(StoreError):
+    """A query that writes, run as a read (the embedded store ignores the driver's read sessions)."""
 
 
 class Store:
@@ -40,7 +45,14 @@ class Store:
         return list(self.stream(query, parameters, write=write))
 
     def stream(self, query: str, parameters: dict[str, Any] | None = None, *, write: bool = False) -> Iterator[dict]:
-        """Run one query and yield its rows one at a time (an export never holds them all)."""
+        """Run one query and yield its rows one at a time (an export never holds them all).
+
+        Unless ``write``, a query with a clause that writes is refused (``kg.cypher.write_clause``).
+        """
+        clause = None if write else write_clause(query)
+        if clause:
+            raise ReadOnlyError(f"{self.description}: refused a query that writes ({clause}) in a read; "
+                                "run it with write=True (kg query: --write)")
         mode = WRITE_ACCESS if write else READ_ACCESS
         try:
             with self.driver.session(database=self.database, default_access_mode=mode) as session:
