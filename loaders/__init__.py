@@ -381,7 +381,8 @@ def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge
     if damaged:
         report.skip(label, f"no papers: the compressed data is damaged before the first paper ({guard.damage})")
     elif not stream.seen_text:
-        report.skip(label, f"no papers: {'the file is empty' if not stream.chars else 'the file holds only blank lines'}")
+        what = "standard input" if name == "-" else "the file"
+        report.skip(label, f"no papers: {what} {'is empty' if not stream.chars else 'holds only blank lines'}")
     elif len(file_skips) > 1:
         report.skip(label, f"no papers: all {len(file_skips)} record(s) were skipped")
     elif not file_skips:

@@ -18,7 +18,7 @@ from bibtexparser import middlewares
 
 from kg.model import Paper
 from loaders import ids
-from loaders.fields import SkipRecord, paper_from_fields
+from loaders.fields import FieldError, SkipRecord, paper_from_fields
 
 _ENTRY_START = re.compile(r"^\s*@\s*(\w+)\s*[{(]")
 _SKIPPED_TYPES = {"comment", "preamble"}
@@ -66,7 +66,9 @@ def _year(fields: dict):
 def entry_fields(key: str, fields: dict) -> dict:
     doi = ids.doi(fields.get("doi"))
     eprint = fields.get("eprint") if (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower() == "arxiv" else None
-    pid = f"doi:{doi}" if doi else (ids.arxiv_id(eprint) if eprint else f"bib:{key}")
+    if not (doi or eprint or key.strip()):
+        raise FieldError("entry has no citation key, DOI or arXiv eprint")
+    pid = f"doi:{doi}" if doi else (ids.arxiv_id(eprint) if eprint else f"bib:{key.strip()}")
     return {
         "id": pid, "title": fields.get("title"), "abstract": fields.get("abstract"), "year": _year(fields),
         "venue": fields.get("journal") or fields.get("booktitle") or fields.get("journaltitle"),
@@ -100,4 +102,4 @@ def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
         try:
             yield paper_from_fields(entry_fields(entry.key, fields), source, position, line)
         except ValueError as err:
-            yield SkipRecord(f"line {line}: entry {entry.key}: {err}")
+            yield SkipRecord(f"line {line}: " + (f"entry {entry.key}: " if entry.key.strip() else "") + str(err))

@@ -63,6 +63,8 @@ RECORDS: dict[str, str | bytes] = {
                            {"id": "obj3", "title": "T", "abstract": {"text": ABSTRACT}},
                            good("obj4")),
     "sizes.jsonl": jsonl(good("x" * 5000), good("size2")),
+    "refs.bib": "@article{bib1, title={Good}, abstract={We propose GraphNet.}}\n@article{bib2, title={Unclosed, abstract={x}\n"
+                "@article{, title={No key}}\n@article{bib3, title={Fine}, abstract={We use Cora.}}\n",
 }
 # name -> content: files that are damaged, malformed or of no known format
 FILES: dict[str, str | bytes] = {
@@ -161,6 +163,8 @@ def test_lone_surrogates_are_replaced_with_a_note(bad_records):
     ("objects.jsonl", 1, "id: expected text or a number, got an object (2 keys)", "obj4", "{'scheme': 'doi', 'value': '10.1/x'}"),
     ("objects.jsonl", 2, "title: expected text, got a list (2 items)", "obj4", "obj2"),
     ("objects.jsonl", 3, "abstract: expected text, got an object (1 key)", "obj4", "obj3"),
+    ("refs.bib", 2, "@article entry could not be parsed", "bib:bib3", "bib:bib2"),
+    ("refs.bib", 3, "entry has no citation key, DOI or arXiv eprint", "bib:bib1", "bib:"),
     ("sizes.jsonl", 1, "id: 5,000 characters, more than the 1,000 kg reads; record skipped", "size2", "x" * 5000),
 ])
 def test_a_field_of_the_wrong_type_or_size_is_a_skip_naming_file_line_and_field(bad_records, name, line, message, kept, lost):
@@ -239,7 +243,7 @@ def test_an_input_without_papers_says_why_and_exits_4(tmp_path, name, content, r
 
 def test_empty_standard_input_exits_4():
     result = kg("extract", "-", input="")
-    assert result.exit_code == 4 and "no papers in the sources: <stdin>: the file is empty" in result.output
+    assert result.exit_code == 4 and "no papers in the sources: <stdin>: standard input is empty" in result.output
 
 
 def test_an_unexpected_error_is_one_line_with_exit_1_and_debug_shows_the_traceback(tmp_path):
