@@ -231,3 +231,27 @@ def test_citations_urls_and_domains(nlp):
     domains = {c["name"]: c for c in record["concepts"] if c["type"] == "Domain"}
     assert "medicine" in domains
     assert {record["text"][s:e].lower() for s, e in domains["medicine"]["mentions"]} == {"patients", "clinical"}
+
+
+def test_proposed_follows_the_subject(nlp):
+    # OpenAlex sample: others' methods, written with "proposed", are used, not proposed
+    text = ("Thus, researchers have proposed various semiempirical predictive methods to determine k(ψ) indirectly "
+            "from a soil-water characteristic curve (SWCC) or a particle-size distribution.")
+    doc = as_if_recognised(nlp, text, {"semiempirical predictive methods": "Method"})
+    assert [(m["text"], m["proposed"]) for m in doc._.kg_mentions] == [("semiempirical predictive methods", False)]
+    text = ("Moreover, we show how to use our evaluation results to significantly improve the performance of the "
+            "recently proposed TARDIS scheme, which is based on remanence decay in SRAM.")
+    doc = as_if_recognised(nlp, text, {"TARDIS scheme": "Method"})
+    assert [(m["text"], m["proposed"]) for m in doc._.kg_mentions] == [("TARDIS scheme", False)]
+    text = "A ranking model was previously proposed by Freund et al. for reranking tasks."
+    assert not any(m["proposed"] for m in as_if_recognised(nlp, text, {"ranking model": "Method"})._.kg_mentions)
+
+
+def test_we_introduce_proposes_what_the_recogniser_calls_a_term(nlp):
+    # SciERC train: the object of "we introduce" is the paper's own, whatever label the recogniser gave it
+    text = "Instead of building individual classifiers per ambiguous wordform , we introduce a lemma-based approach ."
+    doc = as_if_recognised(nlp, text, {"individual classifiers": "Method", "lemma-based approach": "OtherScientificTerm"})
+    assert [(m["text"], m["type"], m["proposed"]) for m in doc._.kg_mentions] == [
+        ("individual classifiers", "Method", False), ("lemma-based approach", "Method", True)]
+    text = "We introduce RAPTOR, our novel round-based public transit router."  # OpenAlex sample
+    assert by_name(record_of(nlp, text))["RAPTOR"]["proposed"] is True

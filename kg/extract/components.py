@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
-from kg.extract import lexicon, patterns
+from kg.extract import junk, lexicon, patterns
 from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains"):
@@ -171,21 +171,22 @@ class ConceptFinder:
         # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
         found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
-                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := clean_span(ent)) is not None]
+                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
         if self.head_nouns:
             found += self._noun_phrases(doc)
+        found = _concepts_only(doc, found)
         # nothing in an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)", "Adam et al.")
         quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
         kept = resolve_overlaps(_outside(found, quoted))
-        kept = consistent_types(resolve_overlaps(kept + self._proposed(doc, kept)))
+        kept = consistent_types(resolve_overlaps(kept + _concepts_only(doc, self._proposed(doc, kept))))
         kept += self._acronyms(doc, kept)
         kept = resolve_overlaps(kept)
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
-        doc._.kg_mentions = [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS]
+        doc._.kg_mentions = _concepts_only(doc, [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS])
         doc.user_data.pop("_kg_sentences", None)
         return doc
 
@@ -197,6 +198,11 @@ class ConceptFinder:
             chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
             inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
             for m in inside:
+                if m["type"] == "OtherScientificTerm":  # "We introduce length-matched noise baselines": a Method head
+                    span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
+                    if span is None or head_type(span) != "Method":
+                        continue
+                    m["type"] = "Method"
                 apposition = _apposition_type(doc, m)  # "FlashNet, a novel attention mechanism"
                 if apposition is None and m["type"] != "Method" and _is_named(doc.char_span(m["start"], m["end"], alignment_mode="expand")):
                     apposition = _described_as(doc, window_start, m)  # "a ranking algorithm, TextRank, is proposed"
@@ -217,8 +223,7 @@ class ConceptFinder:
             if span is None:
                 continue
             before = doc[max(0, span.start - 2):span.start]
-            if any(t.lower_ in lexicon.OWN_MARKERS for t in before) or (len(before) and before[-1].lower_ == "our"
-                                                                        and _is_named(span)):
+            if any(_is_own_marker(t) for t in before) or (len(before) and before[-1].lower_ == "our" and _is_named(span)):
                 m["proposed"] = True
             after = doc[span.end:span.end + 4]
             if len(after) >= 3 and after[0].text == "," and after[1].lower_ in ("a", "an", "our") and \
@@ -282,6 +287,27 @@ class ConceptFinder:
         return extra
 
 
+def concept_span(span: Span) -> Span | None:
+    """A recognised span as a name (``clean_span``) without a heading, a unit or a verb at its
+    edges (``junk.trim``), or None (also when markup sits inside it: "K$-means reranking")."""
+    if junk.broken_by_markup(span):
+        return None
+    span = clean_span(span)
+    trimmed = junk.trim(span) if span is not None else None
+    return clean_span(trimmed) if trimmed is not None and trimmed != span else trimmed
+
+
+def _concepts_only(doc: Doc, mentions: list[dict]) -> list[dict]:
+    """The mentions of a scored type that junk.junk_reason lets pass (the unscored types stay:
+    they block other rules)."""
+    kept = []
+    for m in mentions:
+        span = doc.char_span(m["start"], m["end"], alignment_mode="expand") if m["type"] in SCORED_LABELS else None
+        if span is None or junk.junk_reason(span) is None:
+            kept.append(m)
+    return kept
+
+
 def _outside(mentions: list[dict], ranges: list[tuple[int, int]]) -> list[dict]:
     """The mentions that overlap none of these character ranges."""
     return [m for m in mentions if not any(start < m["end"] and m["start"] < end for start, end in ranges)]
@@ -294,6 +320,8 @@ def _is_named(span: Span) -> bool:
 
 
 _MARKUP = frozenset({"(", "[", ")", "]", "{", "}", "*", "**", "$", "$$", "_"})
+_OPENING = frozenset({"(", "["})
+_CLOSING = frozenset({")", "]"})
 
 
 def clean_span(span: Span) -> Span | None:
@@ -330,10 +358,10 @@ def _before_parenthesis(span: Span) -> Span:
     while start < end - 1 and (doc[start].text in _MARKUP or doc[start].text.startswith("\\")):
         start += 1
     while end > start + 1 and (doc[end - 1].text in _MARKUP or doc[end - 1].text.startswith("\\")) \
-            and doc[end - 1].text not in (")", "]"):
+            and doc[end - 1].text not in _CLOSING:
         end -= 1
     for i in range(start + 1, end):
-        if doc[i].text in ("(", "[") or (doc[i].text in (")", "]") and not any(t.text in ("(", "[") for t in doc[start:i])):
+        if doc[i].text in _OPENING or (doc[i].text in _CLOSING and not any(t.text in _OPENING for t in doc[start:i])):
             end = i
             break
     return doc[start:end]
@@ -400,6 +428,24 @@ def _named_object(window: Span) -> Span | None:
     return None
 
 
+def _is_own_marker(token) -> bool:
+    """"novel", "new" or "proposed" opening the paper's own noun phrase ("a novel X", "the proposed
+    X"), not a verb or another's work ("recent studies have proposed alternative X", "the recently
+    proposed X", "their new X")."""
+    if token.lower_ not in lexicon.OWN_MARKERS:
+        return False
+    return token.i == 0 or bool(token.is_sent_start) or token.doc[token.i - 1].lower_ in lexicon.OWN_DETERMINERS
+
+
+def _prior_work_passive(doc: Doc, verb_index: int, auxiliary_index: int) -> bool:
+    """A passive proposal that reports others' work: "X has been proposed", "X was previously
+    proposed", "X was proposed by Smith"."""
+    if doc[auxiliary_index].lower_ == "been" or any(doc[k].lower_ in lexicon.PRIOR_ADVERBS for k in range(auxiliary_index, verb_index)):
+        return True
+    after = doc[verb_index + 1:verb_index + 3]
+    return len(after) == 2 and after[0].lower_ == "by" and after[1].lower_ not in ("us", "this", "the", "our")
+
+
 def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
     """Token windows holding what the paper proposes: the object of "we (also) propose ...",
     "this paper presents ...", "in this work, we introduce ...", and the subject of
@@ -429,7 +475,8 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
                     end = after
             if end > i + 1:
                 windows.append((i + 1, end))
-        elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed"):
+        elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed") and \
+                not _prior_work_passive(doc, i, j):
             # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence
             sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
             start = sent.start

@@ -159,6 +159,10 @@ PROPOSE_ADVERBS = frozenset("also further then here first therefore thus now add
 SELF_NOUNS = frozenset("paper work article study letter thesis report note contribution".split())
 # Words that mark a method as the paper's own when they stand right before it.
 OWN_MARKERS = frozenset("novel new proposed".split())
+# ... when one of these stands before them ("a novel X", "our proposed X"; not "their new X").
+OWN_DETERMINERS = frozenset("a an the our this these".split())
+# Adverbs that make a proposal someone else's ("the recently proposed X", "X was previously proposed").
+PRIOR_ADVERBS = frozenset("previously recently originally earlier already widely commonly traditionally first".split())
 # Acronyms whose long forms are known: a paper that writes only one of them still joins the other.
 KNOWN_ACRONYMS: dict[str, tuple[str, str]] = {
     "LoRA": ("low-rank adaptation", "Method"), "LLM": ("large language model", "Method"),
@@ -177,3 +181,80 @@ KNOWN_ACRONYMS: dict[str, tuple[str, str]] = {
     "MSE": ("mean squared error", "Metric"), "WER": ("word error rate", "Metric"),
     "NLL": ("negative log-likelihood", "Metric"),
 }
+
+# --- What is no concept (kg.extract.junk) ---
+# Headings of structured abstracts ("CONCLUSIONS Fertility ...", "Background: ..."): never part of a name.
+SECTION_HEADINGS = frozenset(
+    "abstract background backgrounds introduction context objective objectives aim aims purpose purposes method methods "
+    "methodology design setting settings participants results findings conclusion conclusions interpretation significance "
+    "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements".split())
+# Words that name no concept on their own ("learning", "the proposed method", "our approach").
+GENERIC_WORDS = frozenset(
+    "approach method methodology model framework system technique algorithm procedure scheme strategy mechanism tool "
+    "component module architecture data dataset result performance learning inference understanding training testing "
+    "analysis evaluation experiment study task problem application solution process information knowledge quality "
+    "efficiency effectiveness measure metric feature representation structure function parameter variable factor "
+    "outcome effect level value case set type work research paper issue way field area concept idea theory property "
+    "technology baseline variant extension version improvement implementation finding".split())
+# Modifiers that leave a generic word generic ("the proposed method", "existing approaches").
+GENERIC_MODIFIERS = frozenset(
+    "a an the our their its this these that those each every such other same novel new proposed simple standard "
+    "existing various several different many multiple recent current previous prior traditional conventional typical "
+    "general overall specific particular given original main key basic common final full whole better improved "
+    "effective efficient first second two three both all more most".split())
+# Units of measurement: a number followed by one is a quantity, never a concept ("0-50 cm soils", "5 %").
+UNITS = frozenset(
+    "% ‰ ° °c °f mg g kg µg μg ng pg ml l µl μl dl nl mm cm m km nm µm μm pm s ms µs μs ns min h hr hrs d wk wks yr yrs "
+    "hz khz mhz ghz w kw mw gw kwh mwh v mv kv ma pa kpa mpa gpa atm bar mbar psi j kj mj ev kev mev gev mol mmol µmol "
+    "μmol nmol mm µm μm nm da kda mda bp kb mb ppm ppb ppt cfu iu gy sv db dba lux rpm wt% vol% mol% mg/kg mg/l mg/ml "
+    "g/l µg/ml μg/ml ng/ml ml/min l/min".split())
+# Units that are no word or acronym of anything else, so that alone they are a unit ("°C", "mL", "kDa").
+PLAIN_UNITS = frozenset("CFU °C °F mL µL μL mg kg µg μg ng Hz kHz MHz GHz nm µm μm mm cm km mM µM μM nM kDa ppm ppb wt% mol-1 "
+                        "cm-1 cm-2 cm-3 L-1 mL-1 g-1 kg-1 s-1 h-1".split())
+# Countries, continents, regions and US states: a paper's setting, never its concept ("in the United States").
+# Names that are also common words or names of other things (Turkey, Chad, Guinea, Georgia, Jordan, US) are left out.
+PLACES = frozenset("""Afghanistan Albania Algeria Andorra Angola Argentina Armenia Australia Austria Azerbaijan Bahamas Bahrain
+Bangladesh Barbados Belarus Belgium Belize Benin Bhutan Bolivia Bosnia Botswana Brazil Brunei Bulgaria Burundi Cambodia
+Cameroon Canada Chile China Colombia Congo Croatia Cuba Cyprus Czechia Denmark Djibouti Ecuador Egypt Eritrea Estonia
+Eswatini Ethiopia Fiji Finland France Gabon Gambia Germany Ghana Greece Grenada Guatemala Guyana Haiti Honduras Hungary
+Iceland India Indonesia Iran Iraq Ireland Israel Italy Jamaica Japan Kazakhstan Kenya Kiribati Korea Kosovo Kuwait Kyrgyzstan
+Laos Latvia Lebanon Lesotho Liberia Libya Liechtenstein Lithuania Luxembourg Madagascar Malawi Malaysia Maldives Mali Malta
+Mauritania Mauritius Mexico Micronesia Moldova Monaco Mongolia Montenegro Morocco Mozambique Myanmar Namibia Nauru Nepal
+Netherlands Nicaragua Nigeria Norway Oman Pakistan Palau Palestine Panama Paraguay Peru Philippines Poland Portugal Qatar
+Romania Russia Rwanda Samoa Senegal Serbia Seychelles Singapore Slovakia Slovenia Somalia Spain Sudan Suriname Sweden
+Switzerland Syria Taiwan Tajikistan Tanzania Thailand Togo Tonga Tunisia Turkmenistan Tuvalu Uganda Ukraine Uruguay
+Uzbekistan Vanuatu Venezuela Vietnam Yemen Zambia Zimbabwe Africa Asia Europe Oceania Antarctica America Americas
+Scandinavia Balkans Caribbean USA U.S. U.S.A. UK U.K. EU Alabama Alaska Arizona Arkansas California Colorado Connecticut
+Delaware Florida Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan
+Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont
+Virginia Wisconsin Wyoming""".split()) | frozenset("""United States|United Kingdom|United Arab Emirates|New Zealand|
+South Africa|North America|South America|Latin America|Central America|Middle East|East Asia|South Asia|Southeast Asia|
+Sub-Saharan Africa|West Africa|East Africa|European Union|Saudi Arabia|Sri Lanka|Hong Kong|Costa Rica|El Salvador|
+Ivory Coast|North Korea|South Korea|Papua New Guinea|Dominican Republic|Puerto Rico|New York|New Jersey|New Mexico|
+New Hampshire|North Carolina|South Carolina|North Dakota|South Dakota|West Virginia|Rhode Island""".replace("\n", "").split("|"))
+# The last word of a place's name ("Guizhou province", "Orange County").
+PLACE_HEADS = frozenset("province provinces county counties prefecture municipality district city".split())
+# Names of library pages, publication types and publishers' lines: no concept ("LibGuides", "Book Review").
+NON_CONCEPTS = frozenset(
+    "libguides|book review|book reviews|editorial|erratum|corrigendum|retraction|commentary|obituary|front matter|"
+    "back matter|table of contents|letter to the editor|call for papers|in memoriam|research guide|research guides|"
+    "subject guide|subject guides|home|home page|homepage|website|citations|articles|copyright|all rights reserved".split("|"))
+# Tokens that mark a publisher's or copyright line inside a span ("© 2002 Wiley-Liss, Inc").
+PUBLISHER_TOKENS = frozenset("© (c) inc inc. ltd ltd. llc gmbh copyright".split())
+PUBLISHER_NAMES = frozenset("Press Publishers Publishing Books Elsevier Wiley Springer".split())
+# A sentence starting with one of these is a publisher's, funder's or index line: nothing in it is a concept.
+BOILERPLATE_STARTS = ("©", "(c)", "copyright", "funding", "trial registration", "published by",
+                      "this article is protected", "all rights reserved", "conflict of interest", "conflicts of interest",
+                      "disclosure", "level of evidence", "supplementary", "this is an open access article")
+# Words after which a verb's base form follows ("can drive", "to suppress", "and restores").
+MODALS = frozenset("can could may might will would shall should must cannot".split())
+VERB_CUES = MODALS | frozenset("to that which who and or but , ;".split())
+# Words after which a verb-like word modifies a noun ("the parse tree", "over parse trees", "more quit attempts").
+MODIFIER_CUES = frozenset("a an the this these that those its their our his her each every any some no of in on for with "
+                          "from by at over under between into via more less most fewer".split()) - {"that"}
+# Units written in capitals, and one-letter units (after a number and a space: "24 h", "5 L").
+UPPER_UNITS = frozenset("CFU IU MJ GJ MW GW TW KW".split())
+LETTER_UNITS = frozenset("h d s g m l L K".split())
+# Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
+AFTER_VERB = frozenset("a an the its their his her our this these those excellent superior high higher good better "
+                       "remarkable significant strong stronger".split())

@@ -1,0 +1,284 @@
+"""What is no concept: rules that trim a recognised span or drop it.
+
+``trim`` takes off what is never part of a name: a structured abstract's heading before it
+("CONCLUSIONS Fertility ..."), a unit after a number outside it ("5 mM NaOH solution"), a
+verb at either end ("g-C3N4 exhibits", "to drive substructure identification"). ``junk_reason``
+says why a span is no concept at all: markup residue, a quantity, a place, a person, a
+library or publisher's line, a boilerplate sentence, a lone generic word. The rules are
+general (no names of any paper collection); each has a test on a real sentence in
+``tests/test_extract_junk.py``.
+
+The pipeline has no part-of-speech tagger (it costs more than the whole extraction, see
+BENCHMARKS.md), so verbs are told lexically: the English model's lemmatizer tables list the
+verbs, nouns and adjectives of English (WordNet's), which are read once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from spacy.lookups import Lookups
+from spacy.tokens import Span, Token
+
+from kg.extract import lexicon
+from kg.extract.normalize import singular
+
+# (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
+_MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
+_NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
+_INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
+
+
+class WordClasses(NamedTuple):
+    verbs: frozenset[str]
+    nouns: frozenset[str]
+    adjectives: frozenset[str]
+    irregular_verb_forms: frozenset[str]  # "shown", "made", "drove"
+    irregular_noun_forms: frozenset[str]  # "analyses", "criteria"
+
+    def known(self, word: str) -> bool:
+        return word in self.nouns or word in self.verbs or word in self.adjectives or word in self.irregular_noun_forms
+
+
+@functools.cache
+def word_classes() -> WordClasses:
+    """English verbs, nouns and adjectives from the installed English model's lemmatizer tables."""
+    from kg.extract import english_model  # the package imports this module
+
+    package = Path(importlib.import_module(english_model()).__file__).parent
+    folder = next(package.glob("*/lemmatizer/lookups"), None)
+    if folder is None:
+        return WordClasses(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
+    lookups = Lookups().from_disk(folder)
+    index, exceptions = lookups.get_table("lemma_index"), lookups.get_table("lemma_exc")
+    return WordClasses(frozenset(index["verb"]), frozenset(index["noun"]), frozenset(index["adj"]),
+                       frozenset(exceptions["verb"]), frozenset(exceptions["noun"]))
+
+
+def _bases(word: str) -> list[str]:
+    """The verb lemmas an inflected form may come from ("resembles" -> "resemble", "stopped" -> "stop")."""
+    if word.endswith("ies"):
+        return [word[:-3] + "y"]
+    if word.endswith("es"):
+        return [word[:-1], word[:-2]]
+    if word.endswith("s") and not word.endswith("ss"):
+        return [word[:-1]]
+    if word.endswith("ied"):
+        return [word[:-3] + "y"]
+    if word.endswith("ed"):
+        return [word[:-1], word[:-2]] + ([word[:-3]] if len(word) > 4 and word[-3] == word[-4] else [])
+    return []
+
+
+def _only_verb(word: str, classes: WordClasses) -> bool:
+    return word in classes.verbs and word not in classes.nouns and word not in classes.adjectives
+
+
+def _noun_reading(word: str, classes: WordClasses) -> bool:
+    """The word may be a noun or an adjective (a plural "sites", "analyses"; "design")."""
+    return word in classes.nouns or word in classes.adjectives or word in classes.irregular_noun_forms or \
+        (word.endswith("s") and any(b in classes.nouns for b in _bases(word)))
+
+
+def _verb_form(word: str, classes: WordClasses) -> bool:
+    """A verb that no noun or adjective is spelt like: "improve", "predicts", "resembles"."""
+    if _noun_reading(word, classes):
+        return False
+    return _only_verb(word, classes) or (word.endswith("s") and any(_only_verb(b, classes) for b in _bases(word)))
+
+
+def _is_plain_word(token: Token) -> bool:
+    return token.is_alpha and token.is_lower and len(token) > 2
+
+
+def _in_compound(token: Token) -> bool:
+    """Glued to a hyphen on either side ("oil-exporting", "self-rated")."""
+    doc = token.doc
+    return (token.i + 1 < len(doc) and not token.whitespace_ and doc[token.i + 1].text in "-–") or \
+        (token.i > 0 and not doc[token.i - 1].whitespace_ and doc[token.i - 1].text in "-–")
+
+
+def is_verb_at_start(token: Token) -> bool:
+    """A span's first word read as a verb: an "-s" form no noun or adjective is spelt like
+    ("androgen stimulates ..."), a base form of one after "to", a modal, a conjunction or an
+    adverb ("to suppress virus-cell fusion"), or any verb's base form after a modal or after
+    "that" following a plural ("interactions that drive substructure identification"). After a
+    determiner or a preposition a verb-like word is a modifier ("the parse tree", "edit distance")."""
+    if not _is_plain_word(token) or _in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
+        return False  # participles and gerunds start noun phrases ("learned features")
+    classes, word, doc = word_classes(), token.lower_, token.doc
+    previous = doc[token.i - 1]
+    if previous.lower_ in lexicon.MODIFIER_CUES:
+        return False
+    if _verb_form(word, classes):
+        return word.endswith("s") or previous.lower_ in lexicon.VERB_CUES or previous.lower_.endswith("ly")
+    if word not in classes.verbs or word.endswith("s"):
+        return False
+    if previous.lower_ in lexicon.MODALS:
+        return True
+    return previous.lower_ in ("that", "which", "who") and token.i > 1 and doc[token.i - 2].lower_.endswith("s") \
+        and _noun_reading(doc[token.i - 2].lower_, classes)
+
+
+def is_verb_at_end(token: Token) -> bool:
+    """A span's last word read as a verb: an "-s" or "-ed" form that no noun or adjective is
+    spelt like ("score resembles", "melatonin quantified"), a base form after a plural
+    ("inhibitory signals dominate"), or an "-s" form followed by a determiner or an evaluative
+    word ("g-C3N4 exhibits excellent ...")."""
+    if not _is_plain_word(token) or _in_compound(token) or token.lower_.endswith("ing"):
+        return False
+    classes, word, doc = word_classes(), token.lower_, token.doc
+    if _noun_reading(word, classes):
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        return word.endswith("s") and any(b in classes.verbs for b in _bases(word)) and following is not None \
+            and following.lower_ in lexicon.AFTER_VERB
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if word.endswith("s") and _verb_form(word, classes):  # a plural noun the tables miss ends a clause ("isolates .")
+        return following is not None and not following.is_punct
+    if word.endswith("ed") and (any(b in classes.verbs for b in _bases(word)) or word in classes.irregular_verb_forms):
+        return True
+    previous = doc[token.i - 1] if token.i > 0 else None
+    return _only_verb(word, classes) and previous is not None and previous.lower_.endswith("s") and previous.is_alpha
+
+
+def _is_heading(token: Token) -> bool:
+    """A structured abstract's heading word: "BACKGROUND", or "Methods" opening a sentence."""
+    if token.lower_ not in lexicon.SECTION_HEADINGS or not (token.is_upper or token.is_title):
+        return False
+    doc = token.doc
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    opens = token.i == 0 or token.is_sent_start or doc[token.i - 1].text in (":", ">", "/", "&") or \
+        doc[token.i - 1].lower_ in lexicon.SECTION_HEADINGS or doc[token.i - 1].lower_ == "and"
+    heading_like = token.is_upper or following is None or following.text[:1].isupper() or following.text in (":", "/", "&")
+    return (token.is_upper and len(token) > 3) or (opens and heading_like)
+
+
+def _is_number(token: Token) -> bool:
+    return token.like_num or bool(_NUMBER.fullmatch(token.text))
+
+
+def _is_unit(token: Token, after_number: Token | None = None) -> bool:
+    """A unit of measurement; a one-letter one ("h", "L") only after a number and a space;
+    capitals only where the unit is written so ("CFU", "MJ"; "HR" is a heart rate)."""
+    text = token.text.rstrip(".")
+    if text.lower() not in lexicon.UNITS or (token.is_upper and len(text) > 1 and text not in lexicon.UPPER_UNITS):
+        return False
+    if len(text) == 1 and text not in "%°":
+        return after_number is not None and bool(after_number.whitespace_) and text in lexicon.LETTER_UNITS
+    return True
+
+
+def trim(span: Span) -> Span | None:
+    """The span without a heading before it, a unit whose number stands before the span, or a
+    verb at either end; None if nothing is left.
+
+    "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
+    "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"."""
+    doc, start, end = span.doc, span.start, span.end
+    while start < end and (_is_heading(doc[start]) or doc[start].is_space or (start > span.start and (
+            doc[start].lower_ in (":", "/", "&", "and") or doc[start - 1].text == "/" and doc[start].lower_ in lexicon.SECTION_HEADINGS))):
+        start += 1
+    if start + 1 < end and start > 0 and _is_number(doc[start - 1]) and _is_unit(doc[start], doc[start - 1]) and \
+            doc[start].text != "°" and doc[start + 1].text[:1].isalpha() and not _is_unit(doc[start + 1]):
+        start += 1  # "5 mM NaOH solution" -> "NaOH solution"; "0.81 °C" stays a quantity
+    if end - start > 1 and is_verb_at_start(doc[start]):
+        start += 1
+    if end - start > 1 and is_verb_at_end(doc[end - 1]):
+        end -= 1
+    return doc[start:end] if end > start else None
+
+
+def broken_by_markup(span: Span) -> bool:
+    """LaTeX inside a name, not around it: "K$-means reranking", "$\\ensuremath{\\delta}$-function
+    interaction" (while "{\\sl fair representations}" is a name in markup)."""
+    return "$" in span.text or any(t.text.startswith("\\") and not t.whitespace_ for t in span[:-1])
+
+
+def junk_reason(span: Span) -> str | None:
+    """Why the span names no concept, or None: "markup", "quantity", "place", "person",
+    "publishing", "boilerplate" or "generic"."""
+    for reason, rule in _RULES:
+        if rule(span):
+            return reason
+    return None
+
+
+def _markup(span: Span) -> bool:
+    return bool(_MARKUP_CHARS.search(span.text))
+
+
+def _quantity(span: Span) -> bool:
+    """A measured quantity or a unit: "5 %", "0–50 cm soils", "°C", "CFU mL"."""
+    if "%" in span.text or "°" in span.text:
+        return True
+    tokens = list(span)
+    if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens):
+        return True
+    before = span.doc[span.start - 1] if span.start > 0 else None
+    if before is not None and _is_number(before) and _is_unit(tokens[0], before) and len(tokens) == 1:
+        return True  # "30 [min]"
+    for i in range(1, len(tokens)):
+        number = tokens[i - 1] if _is_number(tokens[i - 1]) else tokens[i - 2] if i > 1 and tokens[i - 1].text in "-–" \
+            and _is_number(tokens[i - 2]) else None
+        if number is not None and _is_unit(tokens[i], number if tokens[i - 1] is number else None):
+            return True
+    return False
+
+
+def _place(span: Span) -> bool:
+    text = span.text[4:] if span.text.lower().startswith("the ") else span.text
+    if text in lexicon.PLACES:
+        return True
+    return len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and any(t.is_title for t in span[:-1]) \
+        and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
+
+
+def _person(span: Span) -> bool:
+    """A person's name: initials and a surname that ends the span ("W. Liu", "Karl G. Jansky"),
+    or one to three capitalised words that are no English words right after "by" ("first
+    noted by Verma")."""
+    tokens = list(span)
+    for i, token in enumerate(tokens):
+        if not _INITIALS.fullmatch(token.text):
+            continue
+        rest = tokens[i + 1:]
+        while rest and _INITIALS.fullmatch(rest[0].text):
+            rest = rest[1:]
+        given = all(t.is_title and t.is_alpha for t in tokens[:i])
+        if given and 1 <= len(rest) <= 2 and all(t.is_title and t.is_alpha and len(t) > 1 for t in rest):
+            return True
+    before = span.doc[span.start - 1] if span.start > 0 else None
+    classes = word_classes()
+    return before is not None and before.lower_ == "by" and len(span) <= 3 and \
+        all(t.is_title and t.is_alpha and not classes.known(t.lower_) for t in tokens)
+
+
+def _publishing(span: Span) -> bool:
+    if span.text.lower() in lexicon.NON_CONCEPTS:
+        return True
+    return any(t.lower_ in lexicon.PUBLISHER_TOKENS for t in span) or \
+        any(t.text in lexicon.PUBLISHER_NAMES for t in span[1:])
+
+
+def _boilerplate(span: Span) -> bool:
+    sentence = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
+    return sentence.text.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS)
+
+
+def _generic(span: Span) -> bool:
+    """A lone generic word, with or without generic modifiers: "learning", "the proposed method"."""
+    content = [t for t in span if (t.lower_ not in lexicon.GENERIC_MODIFIERS or t.is_upper) and not t.is_punct]
+    if not content:
+        return True
+    if len(content) > 1 or (content[0].is_upper and len(content[0]) > 1):
+        return False
+    word = content[0].lower_
+    return word in lexicon.GENERIC_WORDS or singular(word) in lexicon.GENERIC_WORDS
+
+
+_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person),
+          ("publishing", _publishing), ("boilerplate", _boilerplate), ("generic", _generic))
