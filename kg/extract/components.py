@@ -186,7 +186,9 @@ class ConceptFinder:
         kept = resolve_overlaps(kept)
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
-        doc._.kg_mentions = _concepts_only(doc, [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS])
+        # the mentions found since the first check: acronyms and repeats ("US" for the United States)
+        doc._.kg_mentions = _concepts_only(doc, [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS],
+                                           rules=("acronym", "repeated"))
         doc.user_data.pop("_kg_sentences", None)
         return doc
 
@@ -297,14 +299,17 @@ def concept_span(span: Span) -> Span | None:
     return clean_span(trimmed) if trimmed is not None and trimmed != span else trimmed
 
 
-def _concepts_only(doc: Doc, mentions: list[dict]) -> list[dict]:
-    """The mentions of a scored type that junk.junk_reason lets pass (the unscored types stay:
-    they block other rules)."""
+def _concepts_only(doc: Doc, mentions: list[dict], rules: tuple[str, ...] | None = None) -> list[dict]:
+    """The mentions (of ``rules``, default all) of a scored type that ``junk.junk_reason`` lets pass;
+    the unscored types stay: they block other rules."""
     kept = []
+    text = doc.text  # Doc.text joins every token on each call
     for m in mentions:
-        span = doc.char_span(m["start"], m["end"], alignment_mode="expand") if m["type"] in SCORED_LABELS else None
-        if span is None or junk.junk_reason(span) is None:
-            kept.append(m)
+        if m["type"] in SCORED_LABELS and (rules is None or m["rule"] in rules):
+            span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
+            if span is not None and junk.junk_reason(span, text[m["sentence"][0]:m["sentence"][0] + 40]):
+                continue
+        kept.append(m)
     return kept
 
 

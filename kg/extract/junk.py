@@ -198,13 +198,18 @@ def broken_by_markup(span: Span) -> bool:
     return "$" in span.text or any(t.text.startswith("\\") and not t.whitespace_ for t in span[:-1])
 
 
-def junk_reason(span: Span) -> str | None:
+def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "person",
-    "publishing", "boilerplate" or "generic"."""
+    "publishing", "boilerplate" (``sentence_start``: the first words of its sentence, read from
+    the doc when not given) or "generic"."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
-    return None
+    if sentence_start is None:
+        sentence_start = (span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]).text[:40]
+    if sentence_start.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS):
+        return "boilerplate"
+    return "generic" if _generic(span) else None
 
 
 def _markup(span: Span) -> bool:
@@ -264,11 +269,6 @@ def _publishing(span: Span) -> bool:
         any(t.text in lexicon.PUBLISHER_NAMES for t in span[1:])
 
 
-def _boilerplate(span: Span) -> bool:
-    sentence = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
-    return sentence.text.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS)
-
-
 def _generic(span: Span) -> bool:
     """A lone generic word, with or without generic modifiers: "learning", "the proposed method"."""
     content = [t for t in span if (t.lower_ not in lexicon.GENERIC_MODIFIERS or t.is_upper) and not t.is_punct]
@@ -280,5 +280,4 @@ def _generic(span: Span) -> bool:
     return word in lexicon.GENERIC_WORDS or singular(word) in lexicon.GENERIC_WORDS
 
 
-_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person),
-          ("publishing", _publishing), ("boilerplate", _boilerplate), ("generic", _generic))
+_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person), ("publishing", _publishing))
