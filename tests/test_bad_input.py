@@ -321,3 +321,18 @@ def test_kg_query_refuses_hidden_writes_without_write(store, store_dir, tmp_path
     assert store.run("MATCH (p:Paper) RETURN p.id AS id, p.title AS title") == [{"id": "q1", "title": "T"}]
     alias = kg("query", "cypher", "MATCH (p:Paper) RETURN p.title AS set", "--format", "json", "--db", store_dir)
     assert alias.exit_code == 0 and json.loads(alias.output) == [{"set": "T"}]
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(tmp_path):
+    """`kg extract ... | head`: no traceback and no error message when the reader stops reading."""
+    import subprocess
+    import sys
+
+    (tmp_path / "a.jsonl").write_text(jsonl(*(good(f"p{i}") for i in range(200))), encoding="utf-8")
+    command = subprocess.Popen([str(Path(sys.executable).parent / "kg"), "extract", str(tmp_path / "a.jsonl")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    command.stdout.read(10)
+    command.stdout.close()  # as `head -c 10` does
+    stderr = command.stderr.read().decode()
+    assert command.wait(timeout=300) == 1
+    assert "Traceback" not in stderr and "Error" not in stderr

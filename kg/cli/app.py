@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import io
 import json
+import os
 import sys
 
 import click
@@ -54,6 +56,10 @@ class Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # the reader of the output went away (`kg extract ... | head`): not an error to report
+            with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            sys.exit(1)
         except Exception as err:  # noqa: BLE001  (the last line of defence: never a bare traceback)
             if ctx.params.get("debug"):
                 raise
