@@ -9,7 +9,9 @@
 picks each file's format from its extension or its content (``fmt`` forces
 one), and yields ``kg.model.Paper`` records one at a time. Records it cannot
 use are skipped, counted and described in ``report`` (file and line), never
-dropped silently.
+dropped silently; records it repairs (bytes that are not UTF-8, lone surrogates,
+an abstract cut to size: ``loaders.checks``) are kept and noted there too. A
+load in which no file gives a paper raises ``NoPapers`` saying why for each.
 """
 
 from __future__ import annotations
@@ -363,23 +365,28 @@ def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge
         raw.close()
         for _, edges in edge_streams:
             edges.close()
+    _report_file(name, label, file_format, stream, checks, guard, papers, report.skipped[skipped:], report, empty)
+
+
+def _report_file(name: str, label: str, file_format: str, stream: _Checked, checks: PaperChecks, guard: _Guarded | None,
+                 papers: int, file_skips: list[str], report: LoadReport, empty: list[str]) -> None:
+    """After one file: its repairs, its damage, and why it gave no paper (added to ``empty``)."""
     for line, columns in stream.bad_bytes.items():
         report.note(label, f"line {line}: {len(columns)} byte(s) that are not UTF-8 (first at column {columns[0]}) "
                            "replaced with U+FFFD")
     for note in checks.notes:
         report.note(label, note)
-    damaged = guard is not None and guard.damage
+    damage = guard.damage if guard is not None else None
     if papers:
-        if damaged and "check failed" in guard.damage:  # found only at the end: where the damage is, is unknown
-            report.skip(label, f"the compressed data fails its check at the end of the file ({guard.damage}): part of "
+        if damage and "check failed" in damage:  # found only at the end: where the damage is, is unknown
+            report.skip(label, f"the compressed data fails its check at the end of the file ({damage}): part of "
                                f"it is damaged, and a record read from that part may be wrong; {papers} paper(s) were read")
-        elif damaged:
-            report.skip(label, f"the compressed data is damaged after {papers} paper(s) ({guard.damage}); "
+        elif damage:
+            report.skip(label, f"the compressed data is damaged after {papers} paper(s) ({damage}); "
                                f"those {papers} are loaded, the rest of the file could not be read")
         return
-    file_skips = report.skipped[skipped:]
-    if damaged:
-        report.skip(label, f"no papers: the compressed data is damaged before the first paper ({guard.damage})")
+    if damage:
+        report.skip(label, f"no papers: the compressed data is damaged before the first paper ({damage})")
     elif not stream.seen_text:
         what = "standard input" if name == "-" else "the file"
         report.skip(label, f"no papers: {what} {'is empty' if not stream.chars else 'holds only blank lines'}")
