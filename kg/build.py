@@ -19,6 +19,7 @@ from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.store import Store
 from kg.store.schema import create_constraints, load_rows
+from kg.store.vocabulary import VocabularyReport, finish_vocabulary
 from loaders import LoadReport, load
 
 PAPERS_PER_BATCH = 200
@@ -29,6 +30,7 @@ class BuildReport:
     papers: int
     load: LoadReport
     citations: CitationReport = field(default_factory=CitationReport)
+    vocabulary: VocabularyReport = field(default_factory=VocabularyReport)
 
 
 def batched(items: Iterable, size: int) -> Iterator[list]:
@@ -43,19 +45,34 @@ def extract_sources(sources: Iterable[str], fmt: str | None = None, report: Load
     return extract(load(sources, fmt, report), load_pipeline(), n_process=n_process)
 
 
+def load_records(store: Store, records: Iterable[dict], citations: CitationReport | None = None,
+                 on_paper: Callable[[dict], None] | None = None) -> tuple[int, VocabularyReport]:
+    """Store ``kg extract`` records in batches, then finish the vocabulary (concept types voted,
+    names linked wherever they are written); returns the number of records and the vocabulary
+    report. A rerun changes no counts.
+
+    >>> from kg.store import open_store
+    >>> with open_store(db_dir="kg-data") as store:           # doctest: +SKIP
+    ...     papers, vocabulary = load_records(store, extract_sources(["examples/neurips2026"]))
+    """
+    create_constraints(store)
+    papers = 0
+    for batch in batched(records, PAPERS_PER_BATCH):
+        # each batch links its references to papers already stored, and earlier
+        # references to its own papers, so no pass over the whole graph is needed
+        load_rows(store, graph_rows(batch), citations=citations)
+        papers += len(batch)
+        if on_paper:
+            for record in batch:
+                on_paper(record)
+    # once the batches are stored: concept types voted, every name linked wherever it is written
+    return papers, finish_vocabulary(store)
+
+
 def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_process: int = 1,
           on_paper: Callable[[dict], None] | None = None) -> BuildReport:
     """Load ``sources`` into ``store``; a rerun changes no counts."""
     report = LoadReport()
     citations = CitationReport()
-    create_constraints(store)
-    papers = 0
-    for records in batched(extract_sources(sources, fmt, report, n_process), PAPERS_PER_BATCH):
-        # each batch links its references to papers already stored, and earlier
-        # references to its own papers, so no pass over the whole graph is needed
-        load_rows(store, graph_rows(records), citations=citations)
-        papers += len(records)
-        if on_paper:
-            for record in records:
-                on_paper(record)
-    return BuildReport(papers=papers, load=report, citations=citations)
+    papers, vocabulary = load_records(store, extract_sources(sources, fmt, report, n_process), citations, on_paper)
+    return BuildReport(papers=papers, load=report, citations=citations, vocabulary=vocabulary)

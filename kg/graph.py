@@ -5,7 +5,7 @@
 ...     "evidence": [{"sentence": [0, 12], "rule": "gazetteer", "confidence": 0.9}], "proposed": False,
 ...     "confidence": 0.9}], "citations": []}])
 >>> rows.concepts["Method"][0]["id"], rows.mentions["USES"][0]["evidence"]
-('method:bert', 'We use BERT.')
+('bert', 'We use BERT.')
 """
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ def relationship_for(concept: dict) -> str:
 
 
 def concept_id(type_: str, key: str) -> str:
-    return f"{type_.lower()}:{key}"
+    """A concept's node id: its canonical key, whatever type a paper read it as; domains, the
+    taxonomy's own vocabulary, are apart ("domain:machine learning").
+
+    >>> concept_id("Method", "low rank adaptation"), concept_id("Task", "low rank adaptation"), concept_id("Domain", "physics")
+    ('low rank adaptation', 'low rank adaptation', 'domain:physics')
+    """
+    return f"domain:{key}" if type_ == "Domain" else key
 
 
 _NAME_SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
@@ -47,26 +53,6 @@ def surname(name: str) -> str:
     words = [re.sub(r"[^a-z0-9-]", "", w) for w in folded.replace(",", " ").split()]
     words = [w for w in words if w and w not in _NAME_SUFFIXES]
     return words[-1] if words else ""
-
-
-def alias_keys(concept: dict, paper: str) -> list[dict]:
-    """The other concept ids a concept's spellings stand for, each with the reason of the merge
-    ("acronym": defined in the paper; "known_acronym": from the project's table). Spellings that
-    fold to the concept's own key (case, plural, hyphen/space, dashes) need no entry."""
-    from kg.extract.normalize import concept_key
-
-    own = concept_id(concept["type"], concept["key"])
-    if concept["type"] == "Domain":
-        return []
-    merges = concept.get("merges")
-    if merges is None:  # records written before "merges" existed
-        merges = [{"alias": a, "reason": "spelling"} for a in concept.get("aliases") or []]
-    keys = {}
-    for merge in merges:
-        key = concept_id(concept["type"], concept_key(merge["alias"]))
-        if key != own and key not in keys:
-            keys[key] = {"key": key, "spelling": merge["alias"], "reason": merge["reason"], "paper": paper}
-    return list(keys.values())
 
 
 def reference_key(citation: dict) -> str:
@@ -111,16 +97,15 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
             rows.authors.append({"paper": record["id"], "name": author})
         for concept in record["concepts"]:
             cid = concept_id(concept["type"], concept["key"])
-            rows.concepts[concept["type"]].append({
-                "id": cid, "name": concept["name"], "type": concept["type"], "aliases": concept["aliases"],
-                "alias_keys": alias_keys(concept, record["id"]),
-            })
+            rows.concepts[concept["type"]].append({"id": cid, "name": concept["name"], "type": concept["type"]})
             (start, end), evidence = concept["mentions"][0], concept["evidence"][0]
             sent_start, sent_end = evidence["sentence"]
             rows.mentions[relationship_for(concept)].append({
                 "paper": record["id"], "concept": cid, "evidence": text[sent_start:sent_end],
                 "start": start, "end": end, "confidence": concept["confidence"],
                 "extractor": evidence["rule"], "mentions": len(concept["mentions"]),
+                # the paper's spellings: the graph names a concept by its most common one
+                "name": concept["name"], "spellings": [concept["name"], *concept["aliases"]],
             })
         for citation in record.get("citations") or []:
             rows.references.append({

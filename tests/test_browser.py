@@ -19,7 +19,7 @@ from visuals.sample import synthetic_graph
 from visuals.views import VIEWS, build_view
 
 DRAWN = "document.body.dataset.drawn === 'true'"
-FOCUS = {"paper": "p-viz09", "concept": "method:xss svg", "citations": None}
+FOCUS = {"paper": "p-viz09", "concept": "xss svg", "citations": None}
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_hostile_text_shows_as_text_and_never_runs(chromium, pages):
     tip = hover(page, "p-viz09")
     assert "<script>window.__xss='title'" in tip["text"] and "<img src=x onerror=" in tip["text"]
     assert set(tip["elements"]) <= {"BR"}  # innerText turns line breaks into <br>, and nothing else is created
-    tip = hover(page, "method:xss svg")
+    tip = hover(page, "xss svg")
     assert tip["text"].startswith(f"{XSS_METHOD} (Method)") and "aliases: javascript:window.__xss='alias'" in tip["text"]
     assert page.evaluate("typeof window.__xss") == "undefined"
     # the search finds the hostile text as text

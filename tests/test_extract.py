@@ -192,7 +192,7 @@ def test_concept_key_folds_case_plural_hyphen_and_dashes():
     spellings = ["Low-Rank Adaptation", "low rank adaptations", "LOW–RANK ADAPTATION", "Low‐Rank Adaptation",
                  "low‑rank adaptation", "Low—Rank Adaptation"]
     assert len({concept_key(s) for s in spellings}) == 1
-    assert concept_key("LLMs") == concept_key("LLM") == "llm"
+    assert concept_key("LLMs") == concept_key("LLM") == "large language model"  # a known acronym
     assert concept_key("the proposed GRU decoder") == concept_key("GRU decoders")
 
 

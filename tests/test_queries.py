@@ -1,7 +1,7 @@
 """Every pack query, run on a small hand-made graph, returns exactly the rows worked out by hand.
 
 The graph (tests/fixtures/queries_graph.jsonl, six ``kg extract`` records) is
-loaded the way ``kg build`` loads: ``graph_rows`` -> ``load_rows``. In short:
+loaded the way ``kg build`` loads (``kg.build.load_records``). In short:
 
     pA 2021 ACL      PROPOSES SparseFormer, USES Transformer; summarization; arXiv; ROUGE; NLP
     pB 2022 ACL      USES SparseFormer, Transformer; summarization; PubMed, arXiv; ROUGE; NLP      cites pA
@@ -27,9 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.graph import graph_rows
+from kg.build import load_records
 from kg.store import open_store
-from kg.store.schema import create_constraints, load_rows
 from queries import get_query, list_queries
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "queries_graph.jsonl"
@@ -46,8 +45,7 @@ def records() -> list[dict]:
 
 def load_fixture(store) -> None:
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    create_constraints(store)
-    load_rows(store, graph_rows(records()))
+    load_records(store, records())
 
 
 @pytest.fixture(scope="module", params=["embedded"] + (["neo4j"] if NEO4J_URI else []))
@@ -80,8 +78,8 @@ NLP = "natural language processing"
 EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     "overview/counts": [({}, [
         {"kind": "node", "name": n, "count": c} for n, c in [
-            ("Author", 3), ("Concept", 17), ("Dataset", 4), ("Domain", 2), ("Method", 4), ("Metric", 3), ("Paper", 6),
-            ("Reference", 2), ("Task", 4), ("Venue", 2)]] + [
+            ("Author", 3), ("Concept", 16), ("Dataset", 4), ("Domain", 2), ("Method", 4), ("Metric", 3), ("Paper", 6),
+            ("Reference", 2), ("Task", 3), ("Venue", 2)]] + [
         {"kind": "relationship", "name": n, "count": c} for n, c in [
             ("ADDRESSES", 7), ("CITES", 12), ("EVALUATES_ON", 6), ("IN_DOMAIN", 5), ("MEASURES", 5), ("PROPOSES", 2),
             ("PUBLISHED_IN", 5), ("USES", 8), ("WROTE", 7)]])],
@@ -93,8 +91,8 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         {"type": "Domain", "concept": "graphs", "papers": 2, "mentions": 2},
         {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4},
         {"type": "Method", "concept": "BERT", "papers": 2, "mentions": 2},
+        {"type": "Metric", "concept": "accuracy", "papers": 2, "mentions": 3},
         {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2},
-        {"type": "Metric", "concept": "accuracy", "papers": 2, "mentions": 2},
         {"type": "Task", "concept": "question answering", "papers": 2, "mentions": 3},
         {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2}])],
     "overview/most-connected-papers": [({"top": "3"}, [
@@ -103,8 +101,8 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         paper("pC", concepts=6, references=2, cited_by=2, links=10)])],
     "concepts/profile": [
         ({"concept": "TRANSFORMERS", "top": "5"}, [{
-            "id": "method:transformer", "name": "Transformer", "type": "Method",
-            "aliases": ["transformers", "Transformer model", "self-attention network"], "paper_count": 4,
+            "id": "transformer", "name": "Transformer", "type": "Method",
+            "aliases": ["Transformer model", "self-attention network", "transformers"], "paper_count": 4,
             "papers": [{"id": "pD", "title": TITLES["pD"], "year": 2023, "relation": "USES"},
                        {"id": "pB", "title": TITLES["pB"], "year": 2022, "relation": "USES"},
                        {"id": "pC", "title": TITLES["pC"], "year": 2022, "relation": "USES"},
@@ -113,16 +111,14 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
                              {"name": "ROUGE", "type": "Metric", "papers": 2},
                              {"name": "SparseFormer", "type": "Method", "papers": 2},
                              {"name": "summarization", "type": "Task", "papers": 2}]}]),
-        # one name, two concepts: both profiles
+        # one name, one concept: the type most papers read it as, each paper's reading on its edge
         ({"concept": "accuracy", "top": "2"}, [
-            {"id": "metric:accuracy", "name": "accuracy", "type": "Metric", "aliases": [], "paper_count": 2,
-             "papers": [{"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "MEASURES"},
+            {"id": "accuracy", "name": "accuracy", "type": "Metric", "aliases": [], "paper_count": 2,
+             "papers": [{"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "ADDRESSES"},
+                        {"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "MEASURES"},
                         {"id": "pD", "title": TITLES["pD"], "year": 2023, "relation": "MEASURES"}],
-             "co_occurring": [{"name": "Cora", "type": "Dataset", "papers": 2}, {"name": "GraphNet", "type": "Method", "papers": 2}]},
-            {"id": "task:accuracy", "name": "accuracy", "type": "Task", "aliases": [], "paper_count": 1,
-             "papers": [{"id": "pE", "title": TITLES["pE"], "year": 2024, "relation": "ADDRESSES"}],
-             "co_occurring": [{"name": "accuracy", "type": "Metric", "papers": 1}, {"name": "BERT", "type": "Method", "papers": 1}]}]),
-        ({"concept": "method:nothing"}, []),
+             "co_occurring": [{"name": "Cora", "type": "Dataset", "papers": 2}, {"name": "GraphNet", "type": "Method", "papers": 2}]}]),
+        ({"concept": "nothing"}, []),
     ],
     "concepts/method-dataset-matrix": [
         ({}, [{"method": m, "dataset": d, "papers": len(ids), "ids": ids} for m, d, ids in [
@@ -137,7 +133,7 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         ({}, [{"method": m, "task": t, "papers": len(ids), "ids": ids} for m, t, ids in [
             ("BERT", "question answering", ["pC", "pE"]), ("GraphNet", "node classification", ["pD", "pE"]),
             ("SparseFormer", "summarization", ["pA", "pB"]), ("Transformer", "summarization", ["pA", "pB"]),
-            ("BERT", "accuracy", ["pE"]), ("BERT", "node classification", ["pE"]), ("GraphNet", "accuracy", ["pE"]),
+            ("BERT", "node classification", ["pE"]),
             ("GraphNet", "question answering", ["pE"]), ("Transformer", "node classification", ["pD"]),
             ("Transformer", "question answering", ["pC"])]]),
         ({"min_papers": "3"}, []),
@@ -145,18 +141,17 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     "concepts/in-one-paper": [
         ({}, [{"type": "Dataset", "concept": "PubMed", "paper": "pB", "title": TITLES["pB"]},
               {"type": "Dataset", "concept": "SQuAD", "paper": "pC", "title": TITLES["pC"]},
-              {"type": "Metric", "concept": "F1", "paper": "pC", "title": TITLES["pC"]},
-              {"type": "Task", "concept": "accuracy", "paper": "pE", "title": TITLES["pE"]}]),
+              {"type": "Metric", "concept": "F1", "paper": "pC", "title": TITLES["pC"]}]),
         ({"type": "metric"}, [{"type": "Metric", "concept": "F1", "paper": "pC", "title": TITLES["pC"]}]),
     ],
     "concepts/search": [
         ({"text": "FORM"}, [
-            {"id": "method:transformer", "type": "Method", "name": "Transformer",
-             "aliases": ["transformers", "Transformer model", "self-attention network"], "papers": 4},
-            {"id": "method:sparseformer", "type": "Method", "name": "SparseFormer", "aliases": ["Sparse Former"], "papers": 2}]),
+            {"id": "transformer", "type": "Method", "name": "Transformer",
+             "aliases": ["Transformer model", "self-attention network", "transformers"], "papers": 4},
+            {"id": "sparseformer", "type": "Method", "name": "SparseFormer", "aliases": ["Sparse Former"], "papers": 2}]),
         ({"text": "attention"}, [  # found through an alias only
-            {"id": "method:transformer", "type": "Method", "name": "Transformer",
-             "aliases": ["transformers", "Transformer model", "self-attention network"], "papers": 4}]),
+            {"id": "transformer", "type": "Method", "name": "Transformer",
+             "aliases": ["Transformer model", "self-attention network", "transformers"], "papers": 4}]),
     ],
     "papers/sharing-concepts": [
         ({"paper": "pB"}, [
@@ -201,7 +196,7 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         ({"method": "graphnet", "dataset": "CORA"}, [
             paper("pE", year=2024, method="GraphNet", relation="USES", dataset="Cora"),
             paper("pD", year=2023, method="GraphNet", relation="PROPOSES", dataset="Cora")]),
-        ({"method": "Sparse Former", "dataset": "dataset:pubmed"}, [  # an alias and an id
+        ({"method": "Sparse Former", "dataset": "pubmed"}, [  # an alias and an id
             paper("pB", year=2022, method="SparseFormer", relation="USES", dataset="PubMed")]),
         ({"method": "BERT", "dataset": "arXiv"}, []),
     ],
@@ -276,7 +271,7 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
             (2021, "Dataset", "arXiv", 1), (2021, "Domain", NLP, 1),
             (2022, "Domain", NLP, 2), (2022, "Method", "Transformer", 2),
             (2023, "Metric", "accuracy", 1), (2023, "Dataset", "Cora", 1),
-            (2024, "Metric", "accuracy", 1), (2024, "Task", "accuracy", 1)]]),
+            (2024, "Metric", "accuracy", 1), (2024, "Method", "BERT", 1)]]),
         ({"type": "method", "per_year": "2"}, [{"year": y, "type": "Method", "concept": c, "papers": n} for y, c, n in [
             (2021, "SparseFormer", 1), (2021, "Transformer", 1), (2022, "Transformer", 2), (2022, "BERT", 1),
             (2023, "GraphNet", 1), (2023, "Transformer", 1), (2024, "BERT", 1), (2024, "GraphNet", 1)]]),
@@ -285,30 +280,29 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         {"year": 2021, "papers": 1, "new_concepts": 6, "examples": ["arXiv", NLP, "ROUGE"]},
         {"year": 2022, "papers": 2, "new_concepts": 5, "examples": ["BERT", "F1", "PubMed"]},
         {"year": 2023, "papers": 1, "new_concepts": 5, "examples": ["accuracy", "Cora", "GraphNet"]},
-        {"year": 2024, "papers": 1, "new_concepts": 1, "examples": ["accuracy"]}])],
+        {"year": 2024, "papers": 1, "new_concepts": 0, "examples": []}])],
     "trends/concept-timeline": [
         ({"concept": "transformer"}, [{"type": "Method", "concept": "Transformer", "year": y, "papers": n}
                                       for y, n in [(2021, 1), (2022, 2), (2023, 1)]]),
         ({"concept": "accuracy"}, [{"type": "Metric", "concept": "accuracy", "year": 2023, "papers": 1},
-                                   {"type": "Metric", "concept": "accuracy", "year": 2024, "papers": 1},
-                                   {"type": "Task", "concept": "accuracy", "year": 2024, "papers": 1}]),
+                                   {"type": "Metric", "concept": "accuracy", "year": 2024, "papers": 1}]),
     ],
     "quality/many-aliases": [
         ({"min_aliases": "2"}, [
-            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["language model", "text", "NLP"]},
+            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["NLP", "language model", "text"]},
             {"type": "Method", "concept": "Transformer", "alias_count": 3,
-             "aliases": ["transformers", "Transformer model", "self-attention network"]},
+             "aliases": ["Transformer model", "self-attention network", "transformers"]},
             {"type": "Domain", "concept": "graphs", "alias_count": 2, "aliases": ["graph", "node"]}]),
         ({}, [  # default: three or more
-            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["language model", "text", "NLP"]},
+            {"type": "Domain", "concept": NLP, "alias_count": 3, "aliases": ["NLP", "language model", "text"]},
             {"type": "Method", "concept": "Transformer", "alias_count": 3,
-             "aliases": ["transformers", "Transformer model", "self-attention network"]}]),
+             "aliases": ["Transformer model", "self-attention network", "transformers"]}]),
     ],
     "quality/papers-without-concepts": [({}, [
         {"id": "pF", "title": TITLES["pF"], "source": "tests/fixtures/queries_graph.jsonl",
          "abstract_chars": len("A position paper on how the field evaluates its models.")}])],
     "quality/same-name-types": [({}, [
-        {"name": "accuracy", "types": ["Metric", "Task"], "ids": ["metric:accuracy", "task:accuracy"]}])],
+        {"name": "accuracy", "type": "Metric", "types": ["Metric", "Task"], "papers": [2, 1], "id": "accuracy"}])],
     "quality/extractors": [({}, [
         {"extractor": "gazetteer", "links": 19, "avg_confidence": 0.9, "min_confidence": 0.9},
         {"extractor": "head_noun", "links": 7, "avg_confidence": 0.6, "min_confidence": 0.6},

@@ -40,7 +40,7 @@ def test_list_names_every_query_with_its_parameters():
     as_json = json.loads(kg("query", "list", "--format", "json").output)
     profile = next(q for q in as_json if q["name"] == "concepts/profile")
     assert profile["params"][0] == {"name": "concept", "type": "str", "required": True, "default": None,
-                                    "description": "a concept id (method:bert), name or alias, in any case"}
+                                    "description": "a concept id (bert), name or alias, in any case"}
 
 
 def test_show_gives_parameters_example_and_a_browser_script():
@@ -73,7 +73,7 @@ def test_rows_holding_lists_of_maps_print_one_field_per_line(db):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("-[ 1 ]")
-    assert lines[1:6] == ["id            method:graphnet", "name          GraphNet", "type          Method", "aliases",
+    assert lines[1:6] == ["id            graphnet", "name          GraphNet", "type          Method", "aliases",
                           "paper_count   2"]
     assert lines[6] == f"papers        pE ({TITLES['pE']}, 2024, USES)"
     assert lines[7] == f"              pD ({TITLES['pD']}, 2023, PROPOSES)"

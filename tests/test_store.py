@@ -6,10 +6,10 @@ import os
 from click.testing import CliRunner
 
 from kg.cli import main
-from kg.graph import graph_rows
+from kg.build import load_records
 from kg.store import open_store
 from kg.store.embedded import running_server
-from kg.store.schema import create_constraints, load_rows, stats
+from kg.store.schema import create_constraints, stats
 
 
 def record(pid, concepts, references=(), citations=()):
@@ -25,7 +25,7 @@ def test_server_answers_as_neo4j_5(session_store):
     assert "Neo4j/5" in agent and "ArcadeDB" in agent
 
 
-def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
+def test_load_is_idempotent_and_merges_spellings_into_one_concept(store):
     create_constraints(store)
     batch = [
         record("a", [("FooNet", "Method", [], True), ("BERT", "Method", ["bert"], False), ("SQuAD", "Dataset", [], None)]),
@@ -33,12 +33,14 @@ def test_load_is_idempotent_and_merges_concepts_and_aliases(store):
                citations=[{"text": "Lee (2019)", "start": 0, "end": 10, "authors": ["Lee"], "year": 2019}]),
     ]
     for _ in range(2):
-        load_rows(store, graph_rows(batch))
+        load_records(store, batch)
     counts = stats(store)
     assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1}
-    assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "PROPOSES": 1, "PUBLISHED_IN": 2, "USES": 2, "WROTE": 2}
-    bert = store.run("MATCH (c:Method {id: 'method:bert'}) RETURN c.name AS name, c.aliases AS aliases")
-    assert bert == [{"name": "BERT", "aliases": ["bert", "BERTs"]}]
+    # paper b's abstract writes FooNet and SQuAD too: the vocabulary pass links them (MENTIONS)
+    assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "MENTIONS": 2, "PROPOSES": 1, "PUBLISHED_IN": 2,
+                                       "USES": 2, "WROTE": 2}
+    bert = store.run("MATCH (c:Method {id: 'bert'}) RETURN c.name AS name, c.aliases AS aliases, c.papers AS papers")
+    assert bert == [{"name": "BERT", "aliases": ["BERTs", "bert"], "papers": 2}]
     cites = store.run("MATCH (:Paper {id: 'b'})-[:CITES]->(x) RETURN labels(x)[0] AS label, coalesce(x.id, x.key) AS key ORDER BY key")
     assert cites == [{"label": "Paper", "key": "a"}, {"label": "Reference", "key": "lee-2019"}, {"label": "Reference", "key": "zz-not-loaded"}]
     evidence = store.run("MATCH (:Paper {id: 'a'})-[r:PROPOSES]->(c) RETURN r.evidence AS e, r.extractor AS x, r.start AS s")
@@ -54,14 +56,12 @@ def test_a_paper_extracted_again_gets_its_concepts_anew(store):
         if concept["name"] == "Low-Rank Adaptation":
             concept["merges"] = [{"alias": "LoRA", "reason": "acronym"}]
     new = [record("a", [("FooNet", "Method", [], True), ("GPT-2", "Method", [], False)])]
-    load_rows(store, graph_rows(old))
-    assert store.run("MATCH (a:Alias) RETURN a.key AS key") == [{"key": "method:lora"}]
+    load_records(store, old)
     for _ in range(2):  # a newer extractor reads paper a differently
-        load_rows(store, graph_rows(new))
+        load_records(store, new)
     names = store.run("MATCH (c:Concept) RETURN c.name AS name ORDER BY name")
-    # BERT stays (paper b names it); SQuAD and Low-Rank Adaptation, named by no paper now, go with their alias entry
+    # BERT stays (paper b names it); SQuAD and Low-Rank Adaptation, named by no paper now, go
     assert [r["name"] for r in names] == ["BERT", "FooNet", "GPT-2"]
-    assert store.run("MATCH (a:Alias) RETURN a.key AS key") == []
     counts = stats(store)["relationships"]
     assert (counts["PROPOSES"], counts["USES"], counts.get("EVALUATES_ON", 0)) == (1, 2, 0)
 

@@ -19,8 +19,7 @@ from conftest import FIXTURES
 
 import visuals
 from kg.cli import main
-from kg.graph import graph_rows
-from kg.store.schema import create_constraints, load_rows
+from kg.build import load_records
 from visuals import cap, graph_from_rows, render_html
 from visuals.reads import ViewError
 from visuals.render import PHYSICS_MAX_NODES
@@ -39,8 +38,7 @@ def load_viz_graph(store) -> list[dict]:
     """Empty ``store`` and load the ten hand-made papers (two carry hostile text) through the real loads."""
     records = fixture_records()
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    create_constraints(store)
-    load_rows(store, graph_rows(records))
+    load_records(store, records)
     return records
 
 
@@ -58,7 +56,7 @@ def views(session_store) -> dict:
     load_viz_graph(session_store)
     built = {name: build_view(session_store, name, focus={"paper": "p-viz01", "concept": "Transformer"}.get(name), depth=1)
              for name in VIEWS}
-    built["concept-2"] = build_view(session_store, "concept", focus="method:transformer", depth=2)
+    built["concept-2"] = build_view(session_store, "concept", focus="transformer", depth=2)
     built["citations-focus"] = build_view(session_store, "citations", focus="p-viz01", depth=1)
     built["cooccurrence-methods"] = build_view(session_store, "cooccurrence", types="Method,Task", min_papers=2)
     built["overview-top5"] = build_view(session_store, "overview", top=5)
@@ -82,10 +80,10 @@ def test_overview_links_papers_to_concepts_shared_by_two_papers(views):
     kinds = types_of(graph)
     assert {"Paper", "Method", "Task", "Dataset", "Metric", "Domain"} <= set(kinds.values())
     # ResNet is named by p-viz05 and p-viz06 only; PPO-X by one paper, so it is not shown
-    assert set(graph["method:resnet"]) == {"p-viz05", "p-viz06"}
-    assert "method:ppo x" not in graph
+    assert set(graph["resnet"]) == {"p-viz05", "p-viz06"}
+    assert "ppo x" not in graph
     assert all({kinds[u], kinds[v]} & {"Paper"} and kinds[u] != kinds[v] for u, v in graph.edges)
-    assert graph.nodes["method:bert"]["title"].startswith("BERT (Method)\nin 3 papers\naliases: Bidirectional Encoder")
+    assert graph.nodes["bert"]["title"].startswith("BERT (Method)\nin 3 papers\naliases: Bidirectional Encoder")
     paper = graph.nodes["p-viz01"]["title"]
     assert paper.startswith("Transformers for translation\nVIZ 2021\n\nWe use BERT")
 
@@ -106,14 +104,14 @@ def test_overview_cap_keeps_top_by_pagerank_and_says_what_was_left_out(views):
 
 def test_concept_and_paper_ego_views_follow_depth(views, session_store):
     one = views["concept"].graph
-    assert set(one) == {"method:transformer", "p-viz01", "p-viz02", "p-viz04", "p-viz06", "p-viz08"}
+    assert set(one) == {"transformer", "p-viz01", "p-viz02", "p-viz04", "p-viz06", "p-viz08"}
     two = views["concept-2"].graph
-    assert set(one) < set(two) and "task:image classification" in two and "dataset:atari" in two
-    assert "method:ppo x" not in two  # three links away
+    assert set(one) < set(two) and "image classification" in two and "atari" in two
+    assert "ppo x" not in two  # three links away
     assert views["concept"].heading == "Around the concept Transformer"
     paper = views["paper"].graph
     # its concepts, the paper it cites, and the papers citing it
-    assert {"method:bert", "dataset:wmt14", "p-viz02", "p-viz03", "p-viz04", "p-viz08", "p-viz09"} <= set(paper)
+    assert {"bert", "wmt14", "p-viz02", "p-viz03", "p-viz04", "p-viz08", "p-viz09"} <= set(paper)
     assert paper.edges["p-viz01", "p-viz02"]["title"] == "CITES"
 
 
@@ -199,7 +197,7 @@ def test_hostile_text_is_only_data(views):
 
 
 def test_focus_heading_with_hostile_name_is_escaped(session_store, views):
-    view = build_view(session_store, "concept", focus="method:xss svg", depth=1)
+    view = build_view(session_store, "concept", focus="xss svg", depth=1)
     html = view.render()
     assert "<h1 id=\"heading\">Around the concept &lt;svg onload=window.__xss=&#39;concept&#39;&gt;</h1>" in html
     assert "<title>Around the concept &lt;svg" in html

@@ -28,8 +28,7 @@ import spacy
 from spacy.language import Language
 
 from kg.extract import components  # noqa: F401  (registers the factories)
-from kg.extract.lexicon import KNOWN_ACRONYMS
-from kg.extract.normalize import clean_name, concept_key
+from kg.extract.normalize import clean_name, concept_key, plain_key
 from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
@@ -38,9 +37,6 @@ NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
 # lemmatizer and NER do not pay for themselves here (see BENCHMARKS.md).
 BASE_COMPONENTS = ("senter",)
-# (short, long form, type, their merge keys), keyed once rather than for every paper
-KNOWN_ACRONYM_KEYS = [(short, long_form, type_, concept_key(short), concept_key(long_form))
-                      for short, (long_form, type_) in KNOWN_ACRONYMS.items()]
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
 
@@ -137,22 +133,14 @@ def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batc
 
 def to_record(paper: Paper, doc) -> dict:
     """The public ``kg extract`` record of one paper (see the README)."""
-    concepts: dict[tuple[str, str], dict] = {}
-    # A defined acronym is an alias of its long form: "LoRA" joins "Low-Rank Adaptation".
-    expansions = {a["short"]: (a["long"], "acronym") for a in doc._.kg_acronyms or []}
-    mentions = doc._.kg_mentions or []
-    # a known acronym whose long form the paper also writes joins it ("LoRA" and "low-rank adaptation")
-    texts_by_key: dict[str, list[str]] = {}
-    for m in mentions:
-        texts_by_key.setdefault(concept_key(m["text"]), []).append(m["text"])
-    for _, _, _, short_key, long_key in KNOWN_ACRONYM_KEYS:
-        if long_key in texts_by_key:
-            for text in texts_by_key.get(short_key, ()):
-                expansions.setdefault(text, (texts_by_key[long_key][0], "known_acronym"))
-    for mention in mentions:
+    concepts: dict[tuple[bool, str], dict] = {}
+    # An acronym defined in this paper is an alias of its long form here, and only here:
+    # "BC" is breast cancer in one paper and bladder cancer in another.
+    expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
+    for mention in doc._.kg_mentions or []:
         text = mention["text"]
-        long_form, reason = expansions.get(text) or (mention.get("alias_of"), "acronym")
-        _add(concepts, mention, long_form or text, reason=reason if long_form and long_form != text else None)
+        long_form = expansions.get(text) or mention.get("alias_of")
+        _add(concepts, mention, long_form or text, acronym=bool(long_form and long_form != text))
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])
@@ -175,16 +163,20 @@ def to_record(paper: Paper, doc) -> dict:
     }
 
 
-def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, reason: str | None = None) -> None:
-    key = (mention["type"], concept_key(canonical))
+def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False) -> None:
+    # one concept per canonical key, whatever type each mention was read as; domains are the
+    # taxonomy's own vocabulary and never join a mention's concept
+    domain = mention["type"] == "Domain"
+    key = (domain, concept_key(canonical))
     concept = concepts.setdefault(key, {
-        "name": name or clean_name(canonical), "type": mention["type"], "key": key[1],
-        "spellings": [], "reasons": {}, "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
+        "name": name or clean_name(canonical), "key": key[1], "types": {},
+        "spellings": [], "acronyms": set(), "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
     })
     spelling = clean_name(mention["text"])
     concept["spellings"].append(spelling)
-    if reason:
-        concept["reasons"].setdefault(spelling, reason)
+    if acronym:
+        concept["acronyms"].add(spelling)
+    concept["types"][mention["type"]] = concept["types"].get(mention["type"], 0) + 1
     concept["mentions"].append([mention["start"], mention["end"]])
     concept["evidence"].append({"sentence": mention["sentence"], "rule": mention["rule"], "confidence": mention["confidence"]})
     concept["confidence"] = max(concept["confidence"], mention["confidence"])
@@ -192,21 +184,25 @@ def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None,
         concept["proposed"] = bool(concept["proposed"]) or bool(mention["proposed"])
 
 
+FIELDS = ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")
+
+
 def _finish(concept: dict) -> dict:
-    spellings, reasons = concept.pop("spellings"), concept.pop("reasons")
+    """The record of one concept: its type is the one most of its mentions were read as (the
+    first read on a tie), its aliases the other spellings with why they are the same concept."""
+    types = concept.pop("types")
+    concept["type"] = max(types, key=lambda t: types[t])  # dicts keep insertion order: first wins a tie
+    if concept["type"] != "Method":
+        concept["proposed"] = None
+    spellings, acronyms = concept.pop("spellings"), concept.pop("acronyms")
+    if " " not in concept["name"]:  # a long form the paper writes names the concept better than its acronym
+        concept["name"] = next((s for s in spellings if " " in s), concept["name"])
     seen = {concept["name"].lower()}
     concept["aliases"] = [s for s in spellings if not (s.lower() in seen or seen.add(s.lower()))]
     if concept["type"] == "Domain":  # a domain's "aliases" are its evidence phrases, not spellings of it
         concept["merges"] = []
-        return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}
-    merges = [{"alias": a, "reason": reasons.get(a) or ("acronym" if concept_key(a) != concept["key"] else "spelling")}
-              for a in concept["aliases"]]
-    keys = {concept["key"], *(concept_key(a) for a in concept["aliases"])}
-    for short, long_form, type_, short_key, long_key in KNOWN_ACRONYM_KEYS:
-        if type_ != concept["type"]:
-            continue
-        other, other_key = (long_form, long_key) if short_key in keys else (short, short_key) if long_key in keys else (None, None)
-        if other and other_key not in keys:
-            merges.append({"alias": other, "reason": "known_acronym"})
-    concept["merges"] = merges
-    return {k: concept[k] for k in ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "proposed", "confidence")}
+        return {k: concept[k] for k in FIELDS}
+    concept["merges"] = [{"alias": a, "reason": "acronym" if a in acronyms else
+                          "spelling" if plain_key(a) == plain_key(concept["name"]) else "known_acronym"}
+                         for a in concept["aliases"]]
+    return {k: concept[k] for k in FIELDS}

@@ -1,24 +1,56 @@
-"""One concept, many spellings: the key that spellings of one concept share."""
+"""One concept, many spellings: the canonical key that spellings of one concept share.
+
+A concept's identity in the graph is its key, whatever type a paper read it as:
+"Low-Rank Adaptations", "low rank adaptation", "vanilla LoRA" and "LoRA methods"
+all have the key ``low rank adaptation``.
+"""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from kg.extract.lexicon import HEAD_TYPES, KNOWN_ACRONYMS
+
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
 _LEADING = {"a", "an", "the", "our", "their", "its", "this", "these", "that", "those", "such", "each", "every", "new", "novel", "proposed"}
 _KEEP_S = ("ss", "us", "is", "ics", "sis", "ous")
+# Plurals that no suffix rule gets right.
+_IRREGULAR = {"corpora": "corpus", "criteria": "criterion", "phenomena": "phenomenon", "matrices": "matrix",
+              "indices": "index", "vertices": "vertex", "analyses": "analysis", "hypotheses": "hypothesis",
+              "theses": "thesis", "data": "data", "media": "medium", "spectra": "spectrum", "maxima": "maximum",
+              "minima": "minimum", "optima": "optimum", "lemmata": "lemma", "schemata": "schema", "appendices": "appendix"}
+# Words before a name that judge or count it rather than name it: "vanilla LoRA" is LoRA.
+EVALUATIVE = frozenset(
+    "our their its the a an this these that those such each every proposed novel new vanilla standard existing various "
+    "conventional traditional typical popular original several different multiple many numerous recent modern "
+    "state-of-the-art sota classic classical common commonly-used widely-used well-known simple plain".split())
+# Heads that add nothing to a name before them: "LoRA methods" is LoRA, "EM algorithm" is EM.
+GENERIC_HEADS = frozenset(
+    "method approach technique variant algorithm framework scheme procedure family model architecture".split())
+# Heads that are generic only after a name or a typed head ("graph neural network model"), never after
+# a plain word ("language model", "diffusion model" are names of their own).
+_NEEDS_TYPED_REMAINDER = frozenset({"model", "architecture"})
+# Prefixes written glued, hyphenated or apart ("pre-training", "pre training", "pretraining").
+_PREFIXES = ("pre", "post", "non", "multi", "co", "sub", "semi", "inter", "intra", "anti", "bi", "tri", "uni",
+             "mono", "cross", "re", "self", "meta", "hyper", "over", "under", "auto")
+_BRITISH = {"modelling": "modeling", "labelling": "labeling", "travelling": "traveling", "signalling": "signaling",
+            "tunnelling": "tunneling", "channelling": "channeling", "levelling": "leveling", "labelled": "labeled",
+            "modelled": "modeled", "behaviour": "behavior", "colour": "color", "neighbour": "neighbor",
+            "neighbourhood": "neighborhood", "centre": "center", "optimisation": "optimization"}
 
 
 def singular(word: str) -> str:
     """A plural's singular by simple English rules; acronyms keep case ("LLMs" -> "LLM").
 
-    >>> [singular(w) for w in ["networks", "LLMs", "strategies", "analysis", "boxes"]]
-    ['network', 'LLM', 'strategy', 'analysis', 'box']
+    >>> [singular(w) for w in ["networks", "LLMs", "strategies", "analysis", "boxes", "corpora"]]
+    ['network', 'LLM', 'strategy', 'analysis', 'box', 'corpus']
     """
     if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
         return word[:-1]
     low = word.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
     if len(low) <= 3 or low.endswith(_KEEP_S):
         return word
     if low.endswith("ies") and len(low) > 4:
@@ -30,7 +62,7 @@ def singular(word: str) -> str:
     return word
 
 
-_MARKUP = re.compile(r"\\[A-Za-z]+\{?|[{}]")
+_MARKUP = re.compile(r"\\[A-Za-z]+\{?|[{}]|\$")
 
 
 def clean_name(text: str) -> str:
@@ -39,24 +71,106 @@ def clean_name(text: str) -> str:
 
     >>> clean_name("*margin-based LoRA merging*"), clean_name("Spatial Consistency Learning $\\\\textbf{")
     ('margin-based LoRA merging', 'Spatial Consistency Learning')
+    >>> clean_name("K$-means reranking")
+    'K-means reranking'
     """
-    text = _DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(" ", text)))
+    text = _DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(lambda m: "" if m.group() == "$" else " ", text)))
     words = text.split()
     while len(words) > 1 and words[0].lower() in _LEADING:
         words = words[1:]
     return " ".join(words).strip(" .,;:*$_")
 
 
-def concept_key(text: str) -> str:
-    """The merge key of a spelling: case, plural, hyphen/space and dash variants agree.
+def is_name(word: str) -> bool:
+    """A word that names one thing: a capital after its first letter or a digit ("LoRA", "BERT",
+    "GPT-4", "g-C3N4"), not a plain or capitalised word ("model", "Transformer").
 
-    >>> concept_key("Low-Rank Adaptations") == concept_key("low rank adaptation")
-    True
-    >>> concept_key("LLMs") == concept_key("LLM")
-    True
+    >>> [is_name(w) for w in ["LoRA", "BERT", "g-C3N4", "Transformer", "model", "A"]]
+    [True, True, True, False, False, False]
     """
-    words = clean_name(text).replace("-", " ").split()
+    return len(word) > 1 and (any(c.isupper() for c in word[1:]) or (any(c.isdigit() for c in word) and any(c.isalpha() for c in word)))
+
+
+def glue_prefixes(words: list[tuple[str, bool]]) -> list[tuple[str, bool, int]]:
+    """(word, joined to the previous one) pairs with known prefixes glued to the next word
+    ("pre training" -> "pretraining"), each with the number of words it was made of.
+
+    >>> glue_prefixes([("self", False), ("supervised", True), ("pre", True), ("training", True)])
+    [('selfsupervised', False, 2), ('pretraining', True, 2)]
+    """
+    glued: list[list] = []
+    for word, joined in words:
+        if glued and joined and glued[-1][0].lower() in _PREFIXES and glued[-1][2] == 1:
+            glued[-1][0] += word
+            glued[-1][2] += 1
+        else:
+            glued.append([word, joined, 1])
+    return [tuple(g) for g in glued]
+
+
+def _words(text: str) -> list[str]:
+    """The spelling's words: hyphens and spaces alike, known prefixes glued to the next word."""
+    return [w for w, _, _ in glue_prefixes([(w, True) for w in clean_name(text).replace("-", " ").split()])]
+
+
+def _strip_modifiers(words: list[str]) -> list[str]:
+    """Drop judging or counting words in front ("vanilla", "existing", "various") while what
+    remains is still a name: several words, or one word that names a thing."""
+    while len(words) > 1 and words[0].lower() in EVALUATIVE and (len(words) > 2 or is_name(words[1])):
+        words = words[1:]
+    return words
+
+
+def _strip_generic_head(words: list[str]) -> list[str]:
+    """Drop a generic head ("methods", "variants", "model") after a name ("LoRA methods") or after
+    several words ("gradient descent methods"); "language model" and "kernel methods" stay."""
+    if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS:
+        return words
+    head, rest = singular(words[-1]).lower(), words[:-1]
+    if len(rest) == 1 and is_name(rest[0]):
+        return rest
+    if len(rest) >= 2 and (head not in _NEEDS_TYPED_REMAINDER or singular(rest[-1]).lower() in HEAD_TYPES or is_name(rest[-1])):
+        return rest
+    return words
+
+
+def fold_word(word: str) -> str:
+    """A word in lower case with British spellings made American ("Modelling" -> "modeling")."""
+    low = word.lower()
+    low = _BRITISH.get(low, low)
+    return low[:-len("isation")] + "ization" if low.endswith("isation") else low
+
+
+def plain_key(text: str) -> str:
+    """The key of a spelling before known acronyms are expanded ("LoRA" -> "lora")."""
+    words = _strip_generic_head(_strip_modifiers(_words(text)))
     if not words:
         return ""
     words[-1] = singular(words[-1])
-    return " ".join(words).lower()
+    return " ".join(fold_word(w) for w in words)
+
+
+# Known acronyms and their long forms share one key: the long form's.
+_KNOWN_ACRONYM_KEYS = {plain_key(short): plain_key(long_form) for short, (long_form, _) in KNOWN_ACRONYMS.items()}
+# and a concept with a known long form is written by its acronym too ("LoRA" in any abstract)
+KNOWN_SHORT_FORMS: dict[str, tuple[str, ...]] = {}
+for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
+    KNOWN_SHORT_FORMS[plain_key(_long_form)] = (*KNOWN_SHORT_FORMS.get(plain_key(_long_form), ()), _short)
+
+
+def concept_key(text: str) -> str:
+    """The canonical key of a spelling, the concept's identity in the graph: case, plural,
+    hyphen/space/dash variants, glued prefixes, British spellings, judging words in front and
+    generic heads after a name agree; a known acronym has its long form's key.
+
+    >>> concept_key("Low-Rank Adaptations") == concept_key("low rank adaptation") == concept_key("vanilla LoRA")
+    True
+    >>> concept_key("LoRA variants"), concept_key("LLMs"), concept_key("pre-training"), concept_key("pretraining")
+    ('low rank adaptation', 'large language model', 'pretraining', 'pretraining')
+    >>> concept_key("language models"), concept_key("kernel methods"), concept_key("standard deviation")
+    ('language model', 'kernel method', 'standard deviation')
+    >>> concept_key("bilingual parallel corpora"), concept_key("EM algorithm"), concept_key("graph neural network models")
+    ('bilingual parallel corpus', 'em', 'graph neural network')
+    """
+    key = plain_key(text)
+    return _KNOWN_ACRONYM_KEYS.get(key, key)

@@ -1,6 +1,6 @@
 // name: profile
 // description: One concept: its type and aliases, the papers naming it (newest first) and the concepts it appears with most.
-// param: concept str -- a concept id (method:bert), name or alias, in any case
+// param: concept str -- a concept id (bert), name or alias, in any case
 // param: top int 10 -- co-occurring concepts listed
 // example: kg query run concepts/profile -p concept=LoRA -p top=5
 MATCH (c:Concept)
@@ -8,12 +8,13 @@ WHERE c.id = $concept OR toLower(c.name) = toLower($concept)
    OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($concept))
 OPTIONAL MATCH (p:Paper)-[r]->(c)
 WITH c, p, r ORDER BY coalesce(p.year, 0) DESC, p.id
-WITH c, collect(CASE WHEN p IS NULL THEN null ELSE {id: p.id, title: p.title, year: p.year, relation: type(r)} END) AS papers
+WITH c, collect(CASE WHEN p IS NULL THEN null ELSE {id: p.id, title: p.title, year: p.year, relation: type(r)} END) AS papers,
+     count(DISTINCT p) AS paper_count
 OPTIONAL MATCH (c)<--(q:Paper)-->(other:Concept)
 WHERE other <> c
-WITH c, papers, other, count(DISTINCT q) AS shared
+WITH c, papers, paper_count, other, count(DISTINCT q) AS shared
 ORDER BY shared DESC, toLower(other.name), other.type
-WITH c, papers, collect(CASE WHEN other IS NULL THEN null ELSE {name: other.name, type: other.type, papers: shared} END) AS co_occurring
-RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, size(papers) AS paper_count,
+WITH c, papers, paper_count, collect(CASE WHEN other IS NULL THEN null ELSE {name: other.name, type: other.type, papers: shared} END) AS co_occurring
+RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, paper_count,
        papers, co_occurring[0..$top] AS co_occurring
 ORDER BY type, id

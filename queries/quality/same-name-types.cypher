@@ -1,11 +1,13 @@
 // name: same-name-types
-// description: Names given to concepts of more than one type (e.g. a metric also typed as a task): likely mistyped.
-// param: top int 50 -- names listed
+// description: Concepts that papers read as more than one type (a metric also read as a task): the node takes the type most papers read; check the others.
+// param: top int 50 -- concepts listed
 // example: kg query run quality/same-name-types
-MATCH (c:Concept)
-WITH toLower(c.name) AS folded, c ORDER BY c.type
-WITH folded, collect(c.type) AS types, collect(c.id) AS ids, collect(c.name)[0] AS name
+MATCH (p:Paper)-[r:PROPOSES|USES|ADDRESSES|EVALUATES_ON|MEASURES]->(c:Concept)
+WITH c, CASE type(r) WHEN 'ADDRESSES' THEN 'Task' WHEN 'EVALUATES_ON' THEN 'Dataset' WHEN 'MEASURES' THEN 'Metric' ELSE 'Method' END AS read_as,
+     count(DISTINCT p) AS papers
+ORDER BY read_as
+WITH c, collect(read_as) AS types, collect(papers) AS papers
 WHERE size(types) > 1
-RETURN name, types, ids
+RETURN c.name AS name, c.type AS type, types, papers, c.id AS id
 ORDER BY toLower(name), name
 LIMIT $top

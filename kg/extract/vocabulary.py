@@ -1,0 +1,156 @@
+"""Find the graph's concept names in any text: the vocabulary pass of corpus linking.
+
+A name written in an abstract links the paper to the concept even where no extractor read it
+as one ("LoRA fine-tuning of large language models" names LoRA and large language models).
+Names are matched on word forms that fold case (except for one-word names such as "LoRA" or
+"GSM8K", matched as written), plurals, hyphens and spaces, so "low-rank adaptations" finds
+"low rank adaptation". Pure Python, no spaCy: the pass runs over every stored abstract.
+
+>>> names = NameMatcher({"LoRA": "low rank adaptation", "large language models": "large language model"})
+>>> [(m.start, m.end, m.concept) for m in names.find("LoRA fine-tuning of Large Language Models.")]
+[(0, 4, 'low rank adaptation'), (20, 41, 'large language model')]
+>>> names.find("Lora is a radio protocol.")
+[]
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\[])")
+MAX_WORDS = 8
+# Upper-case words that are English, not names ("US", "IT").
+_COMMON_UPPER = frozenset("A I AN AND AS AT BE BY DO GO IF IN IS IT ME MY NO OF ON OR SO TO UP US WE ALL ARE BUT "
+                          "CAN FOR HAS NOT OUR THE WAS ONE TWO NEW".split())
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    start: int
+    end: int
+    concept: str
+    spelling: str
+
+
+def _tokens(text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, word, joined to the previous word by nothing but a space or a hyphen)."""
+    out = []
+    previous_end = None
+    for match in _TOKEN.finditer(text):
+        gap = text[previous_end:match.start()] if previous_end is not None else None
+        joined = gap is not None and gap.strip() in ("", "-")
+        out.append((match.start(), match.end(), match.group(), joined))
+        previous_end = match.end()
+    return out
+
+
+def _glued(tokens: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
+    """Known prefixes glued to the next word, as in the concept keys ("pre-training")."""
+    words = glue_prefixes([(t[2], t[3]) for t in tokens])
+    out, i = [], 0
+    for word, joined, count in words:
+        out.append((tokens[i][0], tokens[i + count - 1][1], word, joined))
+        i += count
+    return out
+
+
+def _folded(word: str) -> str:
+    return fold_word(singular(word))
+
+
+def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
+    """How a spelling is matched: (as written?, its word forms), or None when it is not matched
+    at all (one plain word such as "clustering", an English upper-case word, or too long).
+
+    >>> name_form("Low-Rank Adaptations"), name_form("LoRA"), name_form("clustering")
+    ((False, ('low', 'rank', 'adaptation')), (True, ('LoRA',)), None)
+    """
+    spelling = clean_name(spelling)
+    words = [w for _, _, w, _ in _glued(_tokens(spelling))]
+    if not words or len(words) > MAX_WORDS:
+        return None
+    if len(words) == 1 and " " not in spelling:
+        if not is_name(spelling) or spelling.upper() in _COMMON_UPPER:
+            return None
+        if "-" not in spelling:
+            return True, (singular(words[0]),)
+    return False, tuple(_folded(w) for w in words)
+
+
+class NameMatcher:
+    """Finds spellings in texts, each to the concept id it names."""
+
+    def __init__(self, spellings: Mapping[str, str]):
+        self._first: dict[str, list[tuple[tuple[str, ...], bool, str, str]]] = {}
+        for spelling, concept in spellings.items():
+            form = name_form(spelling)
+            if form is None:
+                continue
+            exact, words = form
+            self._first.setdefault(words[0], []).append((words, exact, concept, spelling))
+        for candidates in self._first.values():
+            candidates.sort(key=lambda c: -len(c[0]))
+
+    def __bool__(self) -> bool:
+        return bool(self._first)
+
+    def find(self, text: str) -> list[NameMatch]:
+        """Every occurrence of every name, overlapping ones too ("parallel corpora" inside
+        "bilingual parallel corpora"): what a text names does not depend on the other names."""
+        tokens = _glued(_tokens(text))
+        exact_forms = [singular(t[2]) for t in tokens]
+        folded_forms = [_folded(t[2]) for t in tokens]
+        found: list[NameMatch] = []
+        for i in range(len(tokens)):
+            for first in dict.fromkeys((exact_forms[i], folded_forms[i])):
+                for words, exact, concept, spelling in self._first.get(first, ()):
+                    n = len(words)
+                    if i + n > len(tokens) or any(not tokens[j][3] for j in range(i + 1, i + n)):
+                        continue
+                    forms = exact_forms if exact else folded_forms
+                    if tuple(forms[i:i + n]) == words:
+                        found.append(NameMatch(tokens[i][0], tokens[i + n - 1][1], concept, spelling))
+        return found
+
+
+def sentence_at(text: str, start: int) -> tuple[int, int]:
+    """The character range of the sentence holding ``start`` (split at . ! ? before a capital).
+
+    >>> text = "We use LoRA. It adapts GPT-3 cheaply."
+    >>> text[slice(*sentence_at(text, 25))]
+    'It adapts GPT-3 cheaply.'
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    i = bisect.bisect_right(ends, start)
+    begin = ends[i - 1] if i else 0
+    end = ends[i] if i < len(ends) else len(text)
+    while begin < end and text[begin].isspace():
+        begin += 1
+    return begin, end
+
+
+def unambiguous(spellings: Iterable[tuple[str, str, bool]]) -> dict[str, str]:
+    """Spelling -> concept for (spelling, concept, is the concept's own key) triples: a spelling
+    that is a concept's own key names that concept; an alias only (an acronym defined in some
+    paper) names its concept when no other concept has it ("BC": breast cancer in one paper,
+    bladder cancer in another, names neither).
+
+    >>> unambiguous([("BC", "breast cancer", False), ("BC", "bladder cancer", False), ("LoRA", "low rank adaptation", False)])
+    {'LoRA': 'low rank adaptation'}
+    """
+    own: dict[str, str] = {}
+    aliases: dict[str, set[str]] = {}
+    for spelling, concept, is_own in spellings:
+        if is_own:
+            own.setdefault(spelling, concept)
+        else:
+            aliases.setdefault(spelling, set()).add(concept)
+    result = {s: next(iter(c)) for s, c in aliases.items() if len(c) == 1}
+    result.update(own)
+    return result

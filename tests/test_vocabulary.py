@@ -1,0 +1,134 @@
+"""One node per concept, linked wherever it is written: canonical keys, voted types, scoped
+acronyms, corpus linking and BROADER edges, in the real embedded store."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.build import load_records
+from kg.extract import to_record
+from kg.extract.normalize import concept_key
+from kg.model import Paper
+
+
+def concept(text: str, name: str, type_: str, key: str | None = None, aliases=(), merges=(), proposed=False) -> dict:
+    """A concept as `kg extract` writes it, at its first mention in ``text``."""
+    start = text.index(name)
+    return {"name": name, "type": type_, "key": key or concept_key(name), "aliases": list(aliases), "merges": list(merges),
+            "mentions": [[start, start + len(name)]], "proposed": proposed if type_ == "Method" else None,
+            "confidence": 0.75, "evidence": [{"sentence": [0, len(text)], "rule": "scierc_ner", "confidence": 0.75}]}
+
+
+def record(pid: str, text: str, *concepts: tuple) -> dict:
+    return {"id": pid, "title": f"title {pid}", "text": text, "citations": [],
+            "concepts": [concept(text, *c) for c in concepts]}
+
+
+def links(store) -> list[tuple]:
+    """Every Paper->Concept link with its type and extractor, and every concept with its type and name."""
+    edges = store.run("MATCH (p:Paper)-[r]->(c:Concept) RETURN p.id AS p, type(r) AS t, c.id AS c, r.extractor AS x, "
+                      "r.start AS s, r.end AS e")
+    nodes = store.run("MATCH (c:Concept) RETURN c.id AS id, c.type AS type, c.name AS name, c.aliases AS aliases, "
+                      "labels(c) AS labels, c.papers AS papers")
+    broader = store.run("MATCH (a:Concept)-[:BROADER]->(b:Concept) RETURN a.id AS a, b.id AS b")
+    return (sorted(tuple(sorted(r.items())) for r in edges),
+            sorted((n["id"], n["type"], n["name"], tuple(n["aliases"]), tuple(sorted(n["labels"])), n["papers"]) for n in nodes),
+            sorted((b["a"], b["b"]) for b in broader))
+
+
+# Real sentences of the kinds the issue names (OpenAlex and SciERC abstracts, shortened).
+BREAST = record("p-breast", "Breast cancer (BC) is the most common cancer in women. BC screening saves lives.",
+                ("Breast cancer", "Task", None, ["BC"], [{"alias": "BC", "reason": "acronym"}]))
+BLADDER = record("p-bladder", "Bladder cancer (BC) recurs often. We model BC recurrence with survival analysis.",
+                 ("Bladder cancer", "Task", None, ["BC"], [{"alias": "BC", "reason": "acronym"}]),
+                 ("survival analysis", "Method"))
+GRM_DEFINES = record("p-defines", "The Gated Residual Mixer (GRM) is fast. We compare GRM with LSTM models.",
+                     ("Gated Residual Mixer", "Method", None, ["GRM"], [{"alias": "GRM", "reason": "acronym"}]))
+GRM_SHORT = record("p-short", "Compared with GRM, our parser is slower on long sentences.", ("parser", "Method"))
+LORA = record("p-lora", "We study LoRA fine-tuning of large language models on bilingual parallel corpora.",
+              ("LoRA fine-tuning of large language models", "Task"), ("bilingual parallel corpora", "Dataset"))
+LLM = record("p-llm", "Large language models learn from parallel corpora. We use low-rank adaptation.",
+             ("Large language models", "Method"), ("parallel corpora", "Dataset"), ("low-rank adaptation", "Method"))
+RATE_TASK = record("p-rate1", "We tune the learning rate of the optimiser.", ("learning rate", "Task"))
+RATE_METRIC = record("p-rate2", "Learning rates above 0.1 diverge.", ("Learning rates", "Metric"))
+RATE_METRIC2 = record("p-rate3", "We report learning rates per layer.", ("learning rates", "Metric"))
+ALL = [BREAST, BLADDER, GRM_DEFINES, GRM_SHORT, LORA, LLM, RATE_TASK, RATE_METRIC, RATE_METRIC2]
+
+
+@pytest.fixture(scope="module")
+def built(session_store):
+    """The records built one at a time in order, then again (a rerun), then in reverse order from empty."""
+    store = session_store
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    for rec in ALL:
+        load_records(store, [rec])
+    forward = links(store)
+    load_records(store, ALL)
+    again = links(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    for rec in reversed(ALL):
+        load_records(store, [rec])
+    backward = links(store)
+    yield forward, again, backward
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+
+
+def test_any_order_and_a_rerun_give_the_same_links(built):
+    forward, again, backward = built
+    assert forward == again  # a rerun changes nothing, not only the counts
+    assert forward == backward  # every link, node and BROADER edge, whatever the order
+
+
+def test_an_acronym_defined_in_a_paper_aliases_only_there(built):
+    edges, nodes, _ = built[0]
+    by_id = {n[0]: n for n in nodes}
+    assert "breast cancer" in by_id and "bladder cancer" in by_id
+    assert by_id["breast cancer"][3] == ("BC",) and by_id["bladder cancer"][3] == ("BC",)
+    targets = {(dict(e)["p"], dict(e)["c"]) for e in edges}
+    # "BC" means two things: no paper is linked to the other paper's cancer
+    assert ("p-breast", "bladder cancer") not in targets and ("p-bladder", "breast cancer") not in targets
+
+
+def test_a_defined_acronym_links_papers_that_only_write_it(built):
+    edges, _, _ = built[0]
+    short = [dict(e) for e in edges if dict(e)["p"] == "p-short"]
+    grm = [e for e in short if e["c"] == "gated residual mixer"]
+    assert grm == [{"p": "p-short", "t": "MENTIONS", "c": "gated residual mixer", "x": "vocabulary", "s": 14, "e": 17}]
+
+
+def test_names_inside_longer_spans_are_linked_with_their_evidence(built, session_store):
+    edges, _, _ = built[0]
+    lora = {dict(e)["c"]: dict(e) for e in edges if dict(e)["p"] == "p-lora"}
+    # "LoRA" is a known acronym of low-rank adaptation; both names sit inside a longer Task span
+    assert lora["low rank adaptation"]["t"] == "MENTIONS" and lora["low rank adaptation"]["s"] == 9
+    assert lora["large language model"]["t"] == "MENTIONS"
+    assert lora["bilingual parallel corpus"]["t"] == "EVALUATES_ON"
+    evidence = session_store.run("MATCH (:Paper {id: 'p-lora'})-[r:MENTIONS]->(:Concept {id: 'large language model'}) "
+                                 "RETURN r.evidence AS e, r.spelling AS s, r.confidence AS c")
+    assert evidence == [{"e": LORA["text"], "s": "Large language models", "c": 0.6}]
+
+
+def test_one_node_per_name_typed_by_most_papers(built):
+    edges, nodes, _ = built[0]
+    rate = [n for n in nodes if n[0] == "learning rate"]
+    assert rate == [("learning rate", "Metric", "learning rates", ("Learning rates", "learning rate"),
+                     ("Concept", "Metric"), 3)]
+    kinds = sorted(dict(e)["t"] for e in edges if dict(e)["c"] == "learning rate")
+    assert kinds == ["ADDRESSES", "MEASURES", "MEASURES"]  # each paper's reading stays on its edge
+
+
+def test_broader_concepts_join_longer_names(built):
+    _, _, broader = built[0]
+    assert ("bilingual parallel corpus", "parallel corpus") in broader
+
+
+def test_a_name_in_an_extracted_record_is_one_concept_whatever_its_spelling(nlp):
+    text = ("We adapt Low-Rank Adaptation (LoRA) to speech. Vanilla LoRA and LoRA variants fail on long inputs, "
+            "while low-rank adaptations of the decoder do not.")
+    rec = to_record(Paper(id="p", title="t", abstract=text), nlp(text))
+    keys = [c["key"] for c in rec["concepts"] if c["type"] != "Domain"]
+    assert keys.count("low rank adaptation") == 1
+    lora = next(c for c in rec["concepts"] if c["key"] == "low rank adaptation")
+    assert lora["name"] == "Low-Rank Adaptation" and "LoRA" in lora["aliases"]
+    for start, end in lora["mentions"]:  # exact mention offsets stay in the record
+        assert concept_key(text[start:end]) == "low rank adaptation"
