@@ -118,7 +118,7 @@ def find_focus(store, kind: str, key: str) -> str:
     """The id of the paper or concept named by ``key`` (its id, or its title/name in any case)."""
     rows = store.run(FIND_PAPER if kind == "paper" else FIND_CONCEPT, {"key": key})
     if not rows:
-        hint = "a paper id (p-...) or exact title" if kind == "paper" else "a concept id (method:...) or name"
+        hint = "a paper id (p-...) or exact title" if kind == "paper" else "a concept id (low rank adaptation) or name"
         raise ViewError(f"no {kind} matches {key!r}: give {hint}")
     return rows[0]["id"]
 

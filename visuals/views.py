@@ -3,7 +3,7 @@
 >>> from kg.store import open_store                                # doctest: +SKIP
 >>> from visuals.views import build_view
 >>> with open_store("kg-data") as store:                           # doctest: +SKIP
-...     view = build_view(store, "concept", focus="method:lora", depth=2)
+...     view = build_view(store, "concept", focus="low rank adaptation", depth=2)
 ...     view.write("lora.html")
 """
 

@@ -39,7 +39,7 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
     \b
     Example:
       kg viz -o overview.html
-      kg viz --view concept --focus method:lora --depth 2 -o lora.html
+      kg viz --view concept --focus "low rank adaptation" --depth 2 -o lora.html
       kg viz --view cooccurrence --types Method,Task --top 200 -o concepts.html
       kg viz --view similarity --min-weight 2 -o similar.html
     """
