@@ -20,6 +20,7 @@ from conftest import FIXTURES
 import visuals
 from kg.cli import main
 from kg.build import load_records
+from kg.graph import concept_id
 from visuals import cap, graph_from_rows, render_html
 from visuals.reads import ViewError
 from visuals.render import PHYSICS_MAX_NODES
@@ -119,7 +120,7 @@ def test_cooccurrence_weights_shared_papers_and_colours_communities(views, sessi
     graph = views["cooccurrence"].graph
     assert set(types_of(graph).values()) <= {"Method", "Task", "Dataset", "Metric", "Domain"}
     records = fixture_records()
-    keys = [{f"{c['type'].lower()}:{c['key']}" for c in r["concepts"]} for r in records]
+    keys = [{concept_id(c['type'], c['key']) for c in r["concepts"]} for r in records]
     for u, v, d in graph.edges(data=True):
         assert d["weight"] == sum(1 for ks in keys if u in ks and v in ks), (u, v)
     assert all(isinstance(d.get("community"), int) for _, d in graph.nodes(data=True))
@@ -134,7 +135,7 @@ def test_cooccurrence_weights_shared_papers_and_colours_communities(views, sessi
 def test_similarity_weights_concepts_by_idf_like_kg_similar(views):
     graph = views["similarity"].graph
     records = fixture_records()
-    concepts = {r["id"]: {f"{c['type'].lower()}:{c['key']}" for c in r["concepts"]} for r in records}
+    concepts = {r["id"]: {concept_id(c['type'], c['key']) for c in r["concepts"]} for r in records}
     df = {}
     for ks in concepts.values():
         for k in ks:

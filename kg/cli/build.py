@@ -87,6 +87,7 @@ def build(sources, fmt, db_dir, uri, processes):
                    f"in {time.monotonic() - start:.1f} s.", err=True)
         for line in report.citations.lines():
             click.echo(line, err=True)
+        click.echo(report.vocabulary.line(), err=True)
         report_skips(report.load)
 
 

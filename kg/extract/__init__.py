@@ -133,7 +133,7 @@ def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batc
 
 def to_record(paper: Paper, doc) -> dict:
     """The public ``kg extract`` record of one paper (see the README)."""
-    concepts: dict[tuple[bool, str], dict] = {}
+    concepts: dict[tuple[str, str], dict] = {}
     # An acronym defined in this paper is an alias of its long form here, and only here:
     # "BC" is breast cancer in one paper and bladder cancer in another.
     expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
@@ -164,19 +164,17 @@ def to_record(paper: Paper, doc) -> dict:
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False) -> None:
-    # one concept per canonical key, whatever type each mention was read as; domains are the
-    # taxonomy's own vocabulary and never join a mention's concept
-    domain = mention["type"] == "Domain"
-    key = (domain, concept_key(canonical))
+    # one record concept per type read and canonical key: the graph joins the types of one key
+    # into one node (kg.store.vocabulary votes its type), each paper's reading kept on its edge
+    key = (mention["type"], concept_key(canonical))
     concept = concepts.setdefault(key, {
-        "name": name or clean_name(canonical), "key": key[1], "types": {},
+        "name": name or clean_name(canonical), "type": mention["type"], "key": key[1],
         "spellings": [], "acronyms": set(), "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
     })
     spelling = clean_name(mention["text"])
     concept["spellings"].append(spelling)
     if acronym:
         concept["acronyms"].add(spelling)
-    concept["types"][mention["type"]] = concept["types"].get(mention["type"], 0) + 1
     concept["mentions"].append([mention["start"], mention["end"]])
     concept["evidence"].append({"sentence": mention["sentence"], "rule": mention["rule"], "confidence": mention["confidence"]})
     concept["confidence"] = max(concept["confidence"], mention["confidence"])
@@ -188,12 +186,7 @@ FIELDS = ("name", "type", "key", "aliases", "merges", "mentions", "evidence", "p
 
 
 def _finish(concept: dict) -> dict:
-    """The record of one concept: its type is the one most of its mentions were read as (the
-    first read on a tie), its aliases the other spellings with why they are the same concept."""
-    types = concept.pop("types")
-    concept["type"] = max(types, key=lambda t: types[t])  # dicts keep insertion order: first wins a tie
-    if concept["type"] != "Method":
-        concept["proposed"] = None
+    """The record of one concept: its aliases are the other spellings, with why they are the same concept."""
     spellings, acronyms = concept.pop("spellings"), concept.pop("acronyms")
     if " " not in concept["name"]:  # a long form the paper writes names the concept better than its acronym
         concept["name"] = next((s for s in spellings if " " in s), concept["name"])

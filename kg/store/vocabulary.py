@@ -105,6 +105,11 @@ class VocabularyReport:
     links: int = 0         # MENTIONS edges written
     broader: int = 0       # BROADER edges in the graph
 
+    def line(self) -> str:
+        """The build summary's line: ``Vocabulary: 746 concepts voted (3 retyped), ...``."""
+        return (f"Vocabulary: {self.concepts} concepts voted ({self.relabelled} typed anew), {self.links} links where "
+                f"an abstract writes a concept's name, {self.broader} broader-concept links.")
+
 
 def finish_vocabulary(store: Store) -> VocabularyReport:
     """Vote the touched concepts, link every name to every abstract that writes it, and keep
