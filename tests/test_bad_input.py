@@ -63,6 +63,7 @@ RECORDS: dict[str, str | bytes] = {
                            {"id": "obj3", "title": "T", "abstract": {"text": ABSTRACT}},
                            good("obj4")),
     "sizes.jsonl": jsonl(good("x" * 5000), good("size2")),
+    "brokenfirst.jsonl": '{"id": "bf1", "title": oops}\n' + jsonl(good("bf2"), good("bf3")),
     "refs.bib": "@article{bib1, title={Good}, abstract={We propose GraphNet.}}\n@article{bib2, title={Unclosed, abstract={x}\n"
                 "@article{, title={No key}}\n@article{bib3, title={Fine}, abstract={We use Cora.}}\n",
 }
@@ -165,6 +166,7 @@ def test_lone_surrogates_are_replaced_with_a_note(bad_records):
     ("objects.jsonl", 3, "abstract: expected text, got an object (1 key)", "obj4", "obj3"),
     ("refs.bib", 2, "@article entry could not be parsed", "bib:bib3", "bib:bib2"),
     ("refs.bib", 3, "entry has no citation key, DOI or arXiv eprint", "bib:bib1", "bib:"),
+    ("brokenfirst.jsonl", 1, "invalid JSON (Expecting value at column 24)", "bf3", "bf1"),
     ("sizes.jsonl", 1, "id: 5,000 characters, more than the 1,000 kg reads; record skipped", "size2", "x" * 5000),
 ])
 def test_a_field_of_the_wrong_type_or_size_is_a_skip_naming_file_line_and_field(bad_records, name, line, message, kept, lost):
