@@ -20,12 +20,19 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS
 from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\[])")
 MAX_WORDS = 8
 # Upper-case words that are English, not names ("US", "IT").
+# One plain word is matched when it names a technique or task by its ending ("clustering",
+# "segmentation", "lemmatization", "photocatalysis"), not when it is an everyday noun ("images", "domain").
+TERM_ENDINGS = ("tion", "sion", "ing", "sis", "ics")
+_EVERYDAY = frozenset("nothing something anything everything morning evening meeting housing funding feeling building "
+                      "beginning according including following regarding existing ongoing remaining missing working "
+                      "leading setting finding reading writing thinking during".split())
 _COMMON_UPPER = frozenset("A I AN AND AS AT BE BY DO GO IF IN IS IT ME MY NO OF ON OR SO TO UP US WE ALL ARE BUT "
                           "CAN FOR HAS NOT OUR THE WAS ONE TWO NEW".split())
 
@@ -69,18 +76,33 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
     at all (one plain word such as "clustering", an English upper-case word, or too long).
 
     >>> name_form("Low-Rank Adaptations"), name_form("LoRA"), name_form("clustering")
-    ((False, ('low', 'rank', 'adaptation')), (True, ('LoRA',)), None)
+    ((False, ('low', 'rank', 'adaptation')), (True, ('LoRA',)), (False, ('clustering',)))
+    >>> name_form("images"), name_form("learning"), name_form("domain")
+    (None, None, None)
     """
     spelling = clean_name(spelling)
     words = [w for _, _, w, _ in _glued(_tokens(spelling))]
     if not words or len(words) > MAX_WORDS:
         return None
     if len(words) == 1 and " " not in spelling:
-        if not is_name(spelling) or spelling.upper() in _COMMON_UPPER:
+        if is_name(spelling):
+            if spelling.upper() in _COMMON_UPPER:
+                return None
+            if "-" not in spelling:
+                return True, (singular(words[0]),)
+        elif not is_term_word(singular(spelling).lower()):
             return None
-        if "-" not in spelling:
-            return True, (singular(words[0]),)
     return False, tuple(_folded(w) for w in words)
+
+
+def is_term_word(word: str) -> bool:
+    """A plain word that names a technique or task ("tracking", "lemmatization"), not a generic one.
+
+    >>> [is_term_word(w) for w in ["tracking", "lemmatization", "photocatalysis", "learning", "images", "nothing"]]
+    [True, True, True, False, False, False]
+    """
+    return (len(word) >= 7 and word.isalpha() and word.endswith(TERM_ENDINGS)
+            and word not in GENERIC_WORDS and word not in SECTION_HEADINGS and word not in _EVERYDAY)
 
 
 class NameMatcher:

@@ -179,12 +179,17 @@ def vote(concept: str, edges: list[dict]) -> dict:
 
 
 def _most_used(names: Counter) -> str:
-    """The spelling most papers use, case folded (ties: the longer, then alphabetical), written
-    as most of them write it; a capital only at the start (a sentence's first word) loses a tie."""
+    """The spelling most papers use, case folded (ties: more words, so a long form before its
+    acronym; then the shorter, so a singular before its plural; then alphabetical), written as
+    most of them write it; a capital only at the start (a sentence's first word) loses a tie.
+
+    >>> _most_used(Counter({"precisions": 1, "precision": 1})), _most_used(Counter({"LoRA": 1, "low-rank adaptation": 1}))
+    ('precision', 'low-rank adaptation')
+    """
     folded: Counter = Counter()
     for name, count in names.items():
         folded[name.lower()] += count
-    best = min(folded, key=lambda n: (-folded[n], -len(n), n))
+    best = min(folded, key=lambda n: (-folded[n], -len(n.split()), len(n), n))
     variants = [n for n in names if n.lower() == best]
     return min(variants, key=lambda n: (-names[n], n[:1].isupper() and n[1:] == best[1:], n))
 
