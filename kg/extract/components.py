@@ -200,7 +200,7 @@ class ConceptFinder:
             chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
             inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
             for m in inside:
-                if m["type"] == "OtherScientificTerm":  # "We introduce length-matched noise baselines": a Method head
+                if m["type"] == "OtherScientificTerm":  # "we introduce a lemma-based approach": a Method head
                     span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
                     if span is None or head_type(span) != "Method":
                         continue
@@ -291,7 +291,7 @@ class ConceptFinder:
 
 def concept_span(span: Span) -> Span | None:
     """A recognised span as a name (``clean_span``) without a heading, a unit or a verb at its
-    edges (``junk.trim``), or None (also when markup sits inside it: "K$-means reranking")."""
+    edges (``junk.trim``), or None (also when markup sits inside it: "$\\delta$-function interaction")."""
     if junk.broken_by_markup(span):
         return None
     span = clean_span(span)

@@ -193,7 +193,7 @@ def trim(span: Span) -> Span | None:
 
 
 def broken_by_markup(span: Span) -> bool:
-    """LaTeX inside a name, not around it: "K$-means reranking", "$\\ensuremath{\\delta}$-function
+    """LaTeX inside a name, not around it: "$\\ensuremath{\\delta}$-function
     interaction" (while "{\\sl fair representations}" is a name in markup)."""
     return "$" in span.text or any(t.text.startswith("\\") and not t.whitespace_ for t in span[:-1])
 
