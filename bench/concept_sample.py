@@ -21,7 +21,10 @@ and the ``paper`` id (one paper naming it, drawn with the same seed), with an em
 ``apply`` writes verdicts into a drawn file from a plain list, one line per row: its line
 number and ``k`` (keep), ``j`` (junk) or the right type of a wrong-typed one (``M``, ``T``,
 ``D``, ``Me``, ``Do``, ``O`` for other). ``report`` prints the shares from the judged files, so that the next change to the
-extractor can be drawn and judged the same way (same seed, same sources).
+extractor can be drawn and judged the same way (same seed, same sources). ``paired`` needs no
+new judging: it extracts the source of a judged file again with the installed pipeline and
+counts, per verdict, the judged rows whose mention that paper no longer yields (junk that a
+change removed, and keeps it lost), which is far less noisy than a new draw.
 """
 
 from __future__ import annotations
@@ -143,6 +146,25 @@ def command_apply(args: argparse.Namespace) -> None:
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
+def command_paired(args: argparse.Namespace) -> None:
+    source = args.judged.name.split("-")[0]
+    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
+    with tempfile.TemporaryDirectory() as tmp:
+        records = Path(tmp) / "records.jsonl"
+        extract_records(sources(args.data)[source], records)
+        yielded: dict[str, set[str]] = {}
+        with open(records, encoding="utf-8") as handle:
+            for line in handle:
+                record = json.loads(line)
+                yielded[record["id"]] = {record["text"][s:e] for c in record["concepts"] for s, e in c["mentions"]}
+    counts: Counter = Counter((row["verdict"], row["mention"] in yielded.get(row["paper"], ())) for row in rows)
+    for verdict in VERDICTS:
+        total = counts[(verdict, True)] + counts[(verdict, False)]
+        print(f"{args.judged.name}: {verdict}: {total} judged, {counts[(verdict, False)]} no longer extracted")
+    kept_junk = counts[("junk", True)]
+    print(f"junk share if the rest is unchanged: {100 * kept_junk / len(rows):.1f}% (was {100 * (kept_junk + counts[('junk', False)]) / len(rows):.1f}%)")
+
+
 def command_report(args: argparse.Namespace) -> None:
     print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
     for path in sorted(JUDGED.glob("*.jsonl")):
@@ -170,9 +192,12 @@ def main() -> None:
     applying = commands.add_parser("apply", help="write verdicts from a list into a drawn file")
     applying.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|Do|O'")
+    pairing = commands.add_parser("paired", help="judged rows the installed pipeline no longer extracts")
+    pairing.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
+    pairing.add_argument("--data", type=Path, default=DATA)
     commands.add_parser("report", help="shares of the judged files")
     args = parser.parse_args()
-    {"draw": command_draw, "apply": command_apply, "report": command_report}[args.command](args)
+    {"draw": command_draw, "apply": command_apply, "paired": command_paired, "report": command_report}[args.command](args)
 
 
 if __name__ == "__main__":
