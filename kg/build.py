@@ -20,6 +20,7 @@ from kg.graph import graph_rows
 from kg.store import Store
 from kg.store.schema import create_constraints, load_rows
 from kg.store.vocabulary import VocabularyReport, finish_vocabulary
+from kg.textsim import index_papers
 from loaders import LoadReport, load
 
 PAPERS_PER_BATCH = 200
@@ -61,6 +62,7 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
         load_rows(store, graph_rows(batch), citations=citations)
+        index_papers(store, [record["id"] for record in batch])  # the text kg similar ranks by
         papers += len(batch)
         if on_paper:
             for record in batch:

@@ -1,16 +1,27 @@
-"""Papers that share concepts with a paper, ranked so that rare concepts weigh more.
+"""Papers related to a paper: ranked by the concepts they share and the words of their text,
+explained by the shared concepts.
 
-A concept named by ``df`` of the graph's ``N`` papers weighs ``ln(1 + N / df)``
-(an IDF: a concept in two papers out of a thousand says more than one in half
-of them); a paper's score is the sum of the weights of the concepts it shares.
-The ranking is the pack query ``papers/similar``, so the CLI, this module and
-Neo4j Browser give the same answer.
+``by="both"`` (the default) scores a paper ``(1 - CONCEPT_SHARE) * text + CONCEPT_SHARE * concepts``:
+
+- ``text``: BM25 of the two papers' titles and abstracts (``kg.textsim``, an index the build
+  keeps in the graph), divided by the paper's score against itself, so 1.0 is a perfect match;
+- ``concepts``: the summed weights of the shared concepts, divided by the paper's own total.
+  A concept named by ``df`` of the graph's ``N`` papers weighs ``type weight x ln(1 + (N - df
+  + 0.5) / (df + 0.5))``: rare concepts count, a concept half the graph names almost nothing,
+  and a Domain or a Metric counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
+  concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it.
+
+``by="text"`` and ``by="concepts"`` rank by one of the two; ``by="citations"`` by bibliographic
+coupling plus co-citation (works both cite, papers citing both). Only that mode reads citations.
+Ties go to the larger concept score, then the larger text score, then more shared concepts,
+then the paper id. Each result says which signal ranked it and lists the shared concepts,
+heaviest first.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:                       # doctest: +SKIP
-...     similar_papers(store, "p-198679ab53b48580", top=1, types=["Method"])
-[{'id': 'p-a8d660f09b6062ee', 'title': '…', 'score': 6.109,
-  'shared': [{'name': 'Low-Rank Adaptation', 'type': 'Method', 'weight': 3.3844}, ...]}]
+...     best = similar_papers(store, "p-198679ab53b48580", top=1)[0]
+>>> best["id"], best["ranked_by"], [c["name"] for c in best["shared"]][:2]   # doctest: +SKIP
+('p-a8d660f09b6062ee', 'text', ['Low-Rank Adaptation', 'large language models'])
 """
 
 from __future__ import annotations
@@ -19,14 +30,19 @@ import math
 from typing import Iterable
 
 from kg.graph import CONCEPT_LABELS
-from queries import QueryError, get_query
+from kg.textsim import idf, query_words, text_neighbours
+from queries import QueryError
 
-QUERY = "papers/similar"
+BY = ("both", "concepts", "text", "citations")
+TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Domain": 0.25}
+BROADER_SHARE = 0.5
+CONCEPT_SHARE = 0.3   # tuned on half of the OpenAlex ground truth (bench/similar_eval.py)
+CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
 
 
 def concept_weight(papers: int, naming: int) -> float:
-    """The weight of a concept named by ``naming`` of ``papers`` papers: ln(1 + papers / naming),
-    the formula of the pack query ``papers/similar``.
+    """The weight of a concept named by ``naming`` of ``papers`` papers in the pack query
+    ``papers/similar`` (and the similarity view): ln(1 + papers / naming).
 
     >>> round(concept_weight(1000, 2), 3), round(concept_weight(1000, 500), 3)
     (6.217, 1.099)
@@ -61,24 +77,175 @@ def paper_title(store, paper: str) -> str | None:
     return rows[0]["title"]
 
 
-def similar_papers(store, paper: str, top: int = 10, types: Iterable[str] | None = None) -> list[dict]:
-    """The ``top`` papers sharing the most weight of concepts with ``paper``, best first.
+# --- concepts ---------------------------------------------------------------------------
 
-    Each result is ``{"id", "title", "score", "shared": [{"name", "type", "weight"}]}``,
-    the shared concepts heaviest first. ``types`` keeps only concepts of those types.
+PAPER_COUNT = "MATCH (p:Paper) RETURN count(p) AS papers"
+# The paper's concepts, and the concepts one BROADER edge above them, each with the number
+# of papers naming it. Any relationship from a Paper to a Concept is a mention.
+PAPER_CONCEPTS = """
+MATCH (p:Paper {id: $paper})-->(c:Concept)
+WHERE size($types) = 0 OR c.type IN $types
+WITH DISTINCT c
+OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
+WHERE size($types) = 0 OR b.type IN $types
+WITH collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
+UNWIND found AS f
+WITH f.concept AS c, max(f.direct) AS direct
+WHERE c IS NOT NULL
+MATCH (c)<--(holder:Paper)
+RETURN c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
+"""
+# Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
+CONCEPT_NEIGHBOURS = """
+UNWIND $concepts AS concept
+MATCH (c:Concept {id: concept.id})
+CALL {
+  WITH c MATCH (c)<--(d:Paper) RETURN d
+  UNION
+  WITH c MATCH (c)<-[:BROADER]-(:Concept)<--(d:Paper) RETURN d
+}
+WITH d, concept WHERE d.id <> $paper
+WITH d, concept.id AS id, max(concept.weight) AS weight
+WITH d, sum(weight) AS score
+ORDER BY score DESC, d.id
+LIMIT $limit
+RETURN d.id AS id
+"""
+# Which of the query's concepts each candidate names, directly or through one BROADER edge.
+SHARED_CONCEPTS = """
+UNWIND $ids AS id
+MATCH (d:Paper {id: id})-->(c:Concept)
+OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
+WITH id, collect(DISTINCT c.id) AS direct, collect(DISTINCT b.id) AS broader
+RETURN id, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WHERE x IN $concepts] AS broader
+"""
+
+
+def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
+    """The paper's concepts (and broader ones), each ``{"id", "name", "type", "direct", "weight"}``."""
+    papers = store.run(PAPER_COUNT)[0]["papers"]
+    found = store.run(PAPER_CONCEPTS, {"paper": paper, "types": types})
+    for c in found:
+        share = 1.0 if c["direct"] else BROADER_SHARE
+        c["weight"] = share * TYPE_WEIGHTS.get(c["type"], 1.0) * idf(c["df"], papers)
+    return found
+
+
+def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CANDIDATES) -> list[str]:
+    """Papers sharing the most concept weight with ``paper`` (candidates, not yet scored)."""
+    if not concepts:
+        return []
+    wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts]
+    return [r["id"] for r in store.run(CONCEPT_NEIGHBOURS, {"concepts": wanted, "paper": paper, "limit": limit})]
+
+
+def shared_concepts(store, ids: list[str], concepts: list[dict]) -> dict[str, list[dict]]:
+    """For each candidate, the query's concepts it shares, heaviest first, each with its weight
+    (a concept met only through a BROADER edge on either side weighs ``BROADER_SHARE`` of it)."""
+    if not ids or not concepts:
+        return {}
+    by_id = {c["id"]: c for c in concepts}
+    found = {}
+    for row in store.run(SHARED_CONCEPTS, {"ids": ids, "concepts": sorted(by_id)}):
+        shared = {}
+        for cid in row["direct"]:
+            shared[cid] = by_id[cid]["weight"]
+        for cid in row["broader"]:
+            base = by_id[cid]["weight"] / (1.0 if by_id[cid]["direct"] else BROADER_SHARE)
+            shared[cid] = max(shared.get(cid, 0.0), base * BROADER_SHARE)
+        listed = [{"name": by_id[c]["name"], "type": by_id[c]["type"], "weight": round(w, 4)} for c, w in shared.items()]
+        found[row["id"]] = sorted(listed, key=lambda s: (-s["weight"], s["name"].lower(), s["type"]))
+    return found
+
+
+# --- citations --------------------------------------------------------------------------
+
+COUPLED = """
+MATCH (p:Paper {id: $paper})-[:CITES]->(w)<-[:CITES]-(d:Paper)
+WHERE d <> p
+RETURN d.id AS id, count(DISTINCT w) AS n
+"""
+COCITED = """
+MATCH (p:Paper {id: $paper})<-[:CITES]-(z:Paper)-[:CITES]->(d:Paper)
+WHERE d <> p
+RETURN d.id AS id, count(DISTINCT z) AS n
+"""
+
+
+def citation_neighbours(store, paper: str) -> dict[str, tuple[int, int]]:
+    """Papers with (works both cite, papers citing both) for ``paper``."""
+    found: dict[str, tuple[int, int]] = {}
+    for row in store.run(COUPLED, {"paper": paper}):
+        found[row["id"]] = (row["n"], 0)
+    for row in store.run(COCITED, {"paper": paper}):
+        found[row["id"]] = (found.get(row["id"], (0, 0))[0], row["n"])
+    return found
+
+
+# --- the ranking ------------------------------------------------------------------------
+
+TITLES = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.title AS title"
+
+
+def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: Iterable[str] | None = None) -> list[dict]:
+    """The ``top`` papers most related to ``paper``, best first.
+
+    Each result is ``{"id", "title", "score", "ranked_by", "text", "concepts", "shared"}``:
+    ``score`` the ranking score, ``text`` and ``concepts`` the two signals (0..1),
+    ``ranked_by`` the signal that gave most of the score (``"text"``, ``"concepts"`` or
+    ``"citations"``), ``shared`` the shared concepts ``[{"name", "type", "weight"}]``,
+    heaviest first. ``by="citations"`` adds ``"coupled"`` and ``"cocited"`` counts.
+    ``types`` keeps only concepts of those types.
     """
     if top < 1:
         raise QueryError(f"top must be at least 1, got {top}")
+    if by not in BY:
+        raise QueryError(f"unknown ranking {by!r}; known: {', '.join(BY)}")
     types = concept_types(types)
     paper_title(store, paper)
-    query = get_query(QUERY)
-    rows = store.run(query.cypher, query.bind({"paper": paper, "top": top, "types": types}))
-    return [{"id": r["id"], "title": r["title"], "score": r["score"],
-             "shared": [{"name": s["name"], "type": s["type"], "weight": s["weight"]} for s in r["shared"]]}
-            for r in rows]
+    concepts = paper_concepts(store, paper, types)
+    own_weight = sum(c["weight"] for c in concepts if c["direct"]) or 1.0
+    citing: dict[str, tuple[int, int]] = {}
+    candidates: set[str] = set()
+    if by == "citations":
+        citing = citation_neighbours(store, paper)
+        candidates.update(citing)
+    words = query_words(store, paper)
+    if by in ("both", "text"):
+        candidates.update(text_neighbours(store, paper, CANDIDATES, words=words))
+    if by in ("both", "concepts"):
+        candidates.update(concept_neighbours(store, paper, concepts))
+    ids = sorted(candidates)
+    text = text_neighbours(store, paper, len(ids), among=ids, words=words) if ids else {}
+    shared = shared_concepts(store, ids, concepts)
+    results = []
+    for pid in ids:
+        concept_score = sum(s["weight"] for s in shared.get(pid, [])) / own_weight
+        result = {"id": pid, "text": round(text.get(pid, 0.0), 4), "concepts": round(concept_score, 4),
+                  "shared": shared.get(pid, [])}
+        result["score"], result["ranked_by"] = _score(by, result, citing.get(pid))
+        if by == "citations":
+            result["coupled"], result["cocited"] = citing[pid]
+        if result["score"] > 0:
+            results.append(result)
+    results.sort(key=lambda r: (-r["score"], -r["concepts"], -r["text"], -len(r["shared"]), r["id"]))
+    results = results[:top]
+    titles = {r["id"]: r["title"] for r in store.run(TITLES, {"ids": [r["id"] for r in results]})}
+    return [{"id": r["id"], "title": titles.get(r["id"]), **{k: v for k, v in r.items() if k != "id"}} for r in results]
+
+
+def _score(by: str, result: dict, citing: tuple[int, int] | None) -> tuple[float, str]:
+    """A result's ranking score and the signal that gave most of it."""
+    if by == "citations":
+        return float(sum(citing or (0, 0))), "citations"
+    if by == "text":
+        return result["text"], "text"
+    if by == "concepts":
+        return result["concepts"], "concepts"
+    from_text, from_concepts = (1 - CONCEPT_SHARE) * result["text"], CONCEPT_SHARE * result["concepts"]
+    return round(from_text + from_concepts, 4), ("text" if from_text >= from_concepts else "concepts")
 
 
 def as_json(results: list[dict]) -> list[dict]:
-    """Results in the documented JSON shape: ``{"id", "title", "score", "shared": [{"name", "type"}]}``."""
-    return [{"id": r["id"], "title": r["title"], "score": r["score"],
-             "shared": [{"name": s["name"], "type": s["type"]} for s in r["shared"]]} for r in results]
+    """Results in the documented JSON shape (every field of ``similar_papers``)."""
+    return [dict(r) for r in results]

@@ -1,86 +1,224 @@
-"""``kg similar`` and ``kg.similar``: the IDF-weighted ranking of papers sharing concepts, on the fixture graph."""
+"""``kg similar`` and ``kg.similar`` on a hand-made graph whose rankings are known by construction.
+
+Eight papers (concepts given, not extracted), loaded as ``kg build`` loads a batch
+(``graph_rows`` -> ``load_rows`` -> ``index_papers``):
+
+    qA        SparseFormer, summarization, arXiv (rare), ROUGE (Metric), NLP (Domain); cites r1, r2
+    pText     the same words as qA (sparse attention, long documents); only the Domain NLP
+    pConcept  SparseFormer, summarization, arXiv; other words
+    pDomain   only the Domain NLP and machine translation; cites qA and pText
+    pCite     cites r1 and r2 like qA; no shared word or concept
+    pTwin1/2  the same text; only pTwin2's concepts have ROUGE (an extractor may miss a name)
+    pBio      nothing in common with qA
+"""
 
 import json
 import math
 
 import pytest
 from click.testing import CliRunner
-from test_queries import TITLES, load_fixture
 
 from kg.cli import main
-from kg.similar import PaperNotFound, as_json, concept_types, similar_papers
-from queries import QueryError, get_query
+from kg.graph import graph_rows
+from kg.similar import CONCEPT_SHARE, TYPE_WEIGHTS, PaperNotFound, concept_types, similar_papers
+from kg.store.schema import create_constraints, load_rows
+from kg.textsim import index_papers, terms
+from queries import QueryError
+
+NLP = ("natural language processing", "Domain")
+PAPERS = [
+    ("qA", "Sparse attention for long documents",
+     "We propose SparseFormer, a sparse attention model for summarization of long documents. "
+     "On arXiv it improves ROUGE in natural language processing.",
+     [("SparseFormer", "Method"), ("summarization", "Task"), ("arXiv", "Dataset"), ("ROUGE", "Metric"), NLP], ["r1", "r2"]),
+    ("pText", "Long documents with sparse attention",
+     "Sparse attention reads long documents: a sparse attention model of long documents in natural language processing.",
+     [NLP], []),
+    ("pConcept", "Compressing scientific articles",
+     "SparseFormer condenses papers from arXiv; summarization quality is judged by people.",
+     [("SparseFormer", "Method"), ("summarization", "Task"), ("arXiv", "Dataset")], []),
+    ("pDomain", "Translating speech",
+     "Speech translation with machine translation in natural language processing.",
+     [("machine translation", "Task"), NLP], ["qA", "pText"]),
+    ("pCite", "Protein folding kinetics",
+     "Folding kinetics of proteins measured by calorimetry.", [], ["r1", "r2"]),
+    ("pTwin1", "Metrics for generated text", "Judging generated text with overlap metrics like ROUGE.", [], []),
+    ("pTwin2", "Metrics for generated text", "Judging generated text with overlap metrics like ROUGE.", [("ROUGE", "Metric")], []),
+    ("pBio", "Cell growth in yeast", "Yeast cells grow in glucose.", [("Yeast", "Dataset")], []),
+]
+IDS = [p[0] for p in PAPERS]
+
+
+def record(pid, title, text, concepts, references) -> dict:
+    """A ``kg extract`` record whose concepts are the given ones (found where the text names them)."""
+    found = []
+    for name, type_ in concepts:
+        start = text.find(name)
+        assert start >= 0, (pid, name)
+        found.append({"name": name, "type": type_, "key": name.lower(), "aliases": [], "mentions": [[start, start + len(name)]],
+                      "evidence": [{"sentence": [0, len(text)], "rule": "test", "confidence": 1.0}],
+                      "proposed": False if type_ == "Method" else None, "confidence": 1.0})
+    return {"id": pid, "title": title, "title_derived": False, "text": text, "venue": None, "year": 2024, "authors": [],
+            "doi": None, "references": references, "source": "test", "position": 1, "concepts": found, "citations": []}
+
+
+def load(store, papers) -> None:
+    """Load and index papers as one build batch."""
+    records = [record(*p) for p in papers]
+    load_rows(store, graph_rows(records))
+    index_papers(store, [r["id"] for r in records])
+
+
+def fresh(store, *batches) -> None:
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    create_constraints(store)
+    for batch in batches:
+        load(store, batch)
 
 
 @pytest.fixture(scope="module")
 def db(session_store, store_dir):
-    load_fixture(session_store)
+    fresh(session_store, PAPERS)
     return str(store_dir)
 
 
-def w(df: int) -> float:
-    return math.log(1 + 6 / df)  # 6 papers in the fixture graph
+def weight(df: int, type_: str, papers: int = 8) -> float:
+    """A shared concept's weight as documented: type weight x ln(1 + (N - df + 0.5) / (df + 0.5))."""
+    return TYPE_WEIGHTS[type_] * math.log(1 + (papers - df + 0.5) / (df + 0.5))
 
 
-def test_rare_shared_concepts_weigh_more_than_common_ones(db, session_store):
-    ranked = similar_papers(session_store, "pC")
-    # pE shares BERT and question answering (2 papers each); pA and pB share NLP (3) and Transformer (4)
-    assert [(r["id"], round(r["score"], 3)) for r in ranked] == [
-        ("pE", round(2 * w(2), 3)), ("pA", round(w(3) + w(4), 3)), ("pB", round(w(3) + w(4), 3)), ("pD", round(w(4), 3))]
-    assert ranked[0]["title"] == TITLES["pE"]
-    assert [(s["name"], s["type"]) for s in ranked[1]["shared"]] == [("natural language processing", "Domain"),
-                                                                      ("Transformer", "Method")]
-    assert [s["weight"] for s in ranked[1]["shared"]] == pytest.approx([w(3), w(4)], abs=1e-4)
-    # each score is the sum of the weights it lists
-    assert all(r["score"] == pytest.approx(sum(s["weight"] for s in r["shared"]), abs=1e-3) for r in ranked)
+def ranking(store, paper, **kwargs) -> list[str]:
+    return [r["id"] for r in similar_papers(store, paper, **kwargs)]
 
 
-def test_the_api_and_the_pack_query_rank_alike(db, session_store):
-    query = get_query("papers/similar")
-    for paper, types in (("pB", []), ("pE", ["Method", "Task"]), ("pD", ["Dataset"])):
-        packed = session_store.run(query.cypher, query.bind({"paper": paper, "top": 10, "types": types}))
-        assert similar_papers(session_store, paper, top=10, types=types) == packed
+def test_text_ranks_the_paper_with_the_same_words_first(db, session_store):
+    # pText repeats qA's rarest words; pConcept shares three; pDomain and pTwin2 share one or two
+    ranked = ranking(session_store, "qA", by="text")
+    assert ranked[:2] == ["pText", "pConcept"]
+    assert "pCite" not in ranked and "pBio" not in ranked  # no word in common
+    results = similar_papers(session_store, "qA", by="text")
+    assert all(r["ranked_by"] == "text" and 0 < r["text"] <= 1 for r in results)
+    assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
+
+
+def test_concepts_rank_by_rare_shared_concepts_with_type_weights(db, session_store):
+    results = similar_papers(session_store, "qA", by="concepts")
+    assert [r["id"] for r in results] == ["pConcept", "pTwin2", "pText", "pDomain"]
+    own = weight(2, "Method") + weight(2, "Task") + weight(2, "Dataset") + weight(2, "Metric") + weight(3, "Domain")
+    best = results[0]
+    assert best["concepts"] == pytest.approx((weight(2, "Method") + weight(2, "Task") + weight(2, "Dataset")) / own, abs=1e-3)
+    assert [(s["name"], s["type"]) for s in best["shared"]] == [("arXiv", "Dataset"), ("SparseFormer", "Method"),
+                                                               ("summarization", "Task")]  # equal weights: by name
+    assert best["shared"][0]["weight"] == pytest.approx(weight(2, "Dataset"), abs=1e-3)
+    # a Metric counts half of a Method, a Domain a quarter
+    assert results[1]["concepts"] == pytest.approx(weight(2, "Metric") / own, abs=1e-3)
+    assert results[2]["concepts"] == pytest.approx(weight(3, "Domain") / own, abs=1e-3)
+    # pText and pDomain share the same Domain; the tie goes to the larger text score
+    assert results[2]["concepts"] == results[3]["concepts"] and results[2]["text"] > results[3]["text"]
+
+
+def test_default_ranking_combines_both_and_says_which_signal_ranked(db, session_store):
+    results = similar_papers(session_store, "qA")
+    assert [r["id"] for r in results[:2]] == ["pText", "pConcept"] or [r["id"] for r in results[:2]] == ["pConcept", "pText"]
+    by_id = {r["id"]: r for r in results}
+    for r in results:
+        assert r["score"] == pytest.approx((1 - CONCEPT_SHARE) * r["text"] + CONCEPT_SHARE * r["concepts"], abs=1e-3)
+    assert by_id["pText"]["ranked_by"] == "text"      # its concept is a Domain: the text ranked it
+    assert by_id["pConcept"]["ranked_by"] == "concepts"
+    assert "pCite" not in by_id                         # shares only references: the default never reads them
+
+
+def test_never_empty_for_a_paper_without_concepts(db, session_store):
+    ranked = ranking(session_store, "pTwin1")
+    assert ranked[0] == "pTwin2"  # same words
+    assert ranking(session_store, "pTwin1", by="concepts") == []
+
+
+def test_ties_go_to_the_larger_concept_score_not_the_id(db, session_store):
+    # pTwin1 and pTwin2 hold the same words, so they tie on text; pTwin2 also shares the concept ROUGE
+    fresh(session_store, PAPERS + [("pQ", "Generated text", "Generated text judged by ROUGE.", [("ROUGE", "Metric")], [])])
+    try:
+        results = similar_papers(session_store, "pQ", by="text")
+        twins = [r for r in results if r["id"] in ("pTwin1", "pTwin2")]
+        assert twins[0]["text"] == twins[1]["text"]
+        assert [r["id"] for r in twins] == ["pTwin2", "pTwin1"]  # pTwin2 shares ROUGE; the id would pick pTwin1
+    finally:
+        fresh(session_store, PAPERS)
+
+
+def test_citations_mode_counts_coupling_and_co_citation(db, session_store):
+    results = similar_papers(session_store, "qA", by="citations")
+    assert [(r["id"], r["coupled"], r["cocited"], r["ranked_by"]) for r in results] == [
+        ("pCite", 2, 0, "citations"), ("pText", 0, 1, "citations")]
+    assert results[0]["score"] == 2 and results[1]["shared"] == [{"name": "natural language processing", "type": "Domain",
+                                                                   "weight": pytest.approx(weight(3, "Domain"), abs=1e-3)}]
 
 
 def test_types_and_top_narrow_the_ranking(db, session_store):
-    assert [r["id"] for r in similar_papers(session_store, "pE", types=["dataset"])] == ["pD"]
-    assert [r["id"] for r in similar_papers(session_store, "pE", top=1)] == ["pD"]
-    assert similar_papers(session_store, "pF") == []  # a paper without concepts shares nothing
+    assert ranking(session_store, "qA", by="concepts", types=["dataset"]) == ["pConcept"]
+    assert ranking(session_store, "qA", top=1, by="concepts") == ["pConcept"]
     assert concept_types([" method", "DOMAIN"]) == ["Method", "Domain"]
     with pytest.raises(QueryError, match="unknown concept type 'Model'; known: Method, Task, Dataset, Metric, Domain"):
-        similar_papers(session_store, "pE", types=["Model"])
+        similar_papers(session_store, "qA", types=["Model"])
     with pytest.raises(QueryError, match="top must be at least 1"):
-        similar_papers(session_store, "pE", top=0)
+        similar_papers(session_store, "qA", top=0)
+    with pytest.raises(QueryError, match="unknown ranking 'words'"):
+        similar_papers(session_store, "qA", by="words")
     with pytest.raises(PaperNotFound, match="no paper with id 'p-missing'"):
         similar_papers(session_store, "p-missing")
 
 
+def index_counts(store) -> dict:
+    return store.run("MATCH (s:TextIndex) OPTIONAL MATCH (t:Term) WITH s, count(t) AS terms "
+                     "OPTIONAL MATCH ()-[h:HAS_TERM]->() RETURN s.papers AS papers, s.words AS words, terms, count(h) AS edges")[0]
+
+
+def all_rankings(store) -> dict:
+    return {(pid, by): similar_papers(store, pid, top=20, by=by) for pid in IDS for by in ("both", "text", "concepts")}
+
+
+def test_adding_papers_later_scores_as_building_all_at_once(session_store):
+    fresh(session_store, PAPERS)
+    at_once, counts = all_rankings(session_store), index_counts(session_store)
+    fresh(session_store, PAPERS[5:], PAPERS[:3], PAPERS[3:5])
+    assert all_rankings(session_store) == at_once
+    assert index_counts(session_store) == counts
+    load(session_store, PAPERS[:4])  # the same papers again change no count
+    assert index_counts(session_store) == counts
+    words = sum(sum(terms(f"{p[1]} {p[2]}").values()) for p in PAPERS)
+    assert counts == {"papers": 8, "words": words, "terms": len(set().union(*(terms(f"{p[1]} {p[2]}") for p in PAPERS))),
+                      "edges": sum(len(terms(f"{p[1]} {p[2]}")) for p in PAPERS)}
+
+
+def test_a_changed_abstract_replaces_its_words(session_store):
+    fresh(session_store, PAPERS)
+    changed = ("pBio", "Cell growth in yeast", "Yeast cells divide on galactose.", [("Yeast", "Dataset")], [])
+    load(session_store, [changed])
+    stored = {r["id"] for r in session_store.run("MATCH (:Paper {id: 'pBio'})-[:HAS_TERM]->(t:Term) RETURN t.id AS id")}
+    assert stored == set(terms("Cell growth in yeast Yeast cells divide on galactose."))
+    assert not session_store.run("MATCH (t:Term {id: 'glucose'}) RETURN t")  # no paper has it any more
+    fresh(session_store, PAPERS)
+
+
 def test_json_output_has_the_documented_shape(db):
-    result = CliRunner().invoke(main, ["similar", "pB", "--top", "2", "--format", "json", "--db", db])
+    result = CliRunner().invoke(main, ["similar", "qA", "--top", "2", "--by", "concepts", "--format", "json", "--db", db])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == [
-        {"id": "pA", "title": TITLES["pA"], "score": round(4 * w(2) + w(3) + w(4), 4), "shared": [
-            {"name": "arXiv", "type": "Dataset"}, {"name": "ROUGE", "type": "Metric"}, {"name": "SparseFormer", "type": "Method"},
-            {"name": "summarization", "type": "Task"}, {"name": "natural language processing", "type": "Domain"},
-            {"name": "Transformer", "type": "Method"}]},
-        {"id": "pC", "title": TITLES["pC"], "score": round(w(3) + w(4), 4), "shared": [
-            {"name": "natural language processing", "type": "Domain"}, {"name": "Transformer", "type": "Method"}]}]
-    assert as_json([{"id": "x", "title": None, "score": 1.0, "shared": [{"name": "a", "type": "Task", "weight": 1.0}]}]) == [
-        {"id": "x", "title": None, "score": 1.0, "shared": [{"name": "a", "type": "Task"}]}]
+    data = json.loads(result.output)
+    assert [r["id"] for r in data] == ["pConcept", "pTwin2"]
+    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "shared"}
+    assert data[0]["title"] == "Compressing scientific articles" and data[0]["shared"][0]["name"] == "arXiv"
 
 
-def test_table_output_explains_each_score(db):
-    result = CliRunner().invoke(main, ["similar", "pE", "--types", "Method,Task", "--db", db])
+def test_table_output_explains_each_result(db):
+    result = CliRunner().invoke(main, ["similar", "qA", "--top", "2", "--db", db])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == f"Papers sharing concepts with pE: {TITLES['pE']}"
-    assert lines[3:9] == [
-        f" 1.   {2 * w(2):.3f}  pC  {TITLES['pC']}", f"{'':>13}{w(2):>6.2f}  BERT (Method)",
-        f"{'':>13}{w(2):>6.2f}  question answering (Task)",
-        f" 2.   {2 * w(2):.3f}  pD  {TITLES['pD']}", f"{'':>13}{w(2):>6.2f}  GraphNet (Method)",
-        f"{'':>13}{w(2):>6.2f}  node classification (Task)"]
-    lonely = CliRunner().invoke(main, ["similar", "pF", "--db", db])
-    assert lonely.exit_code == 0 and "(no paper shares a concept with it)" in lonely.output
+    assert lines[0] == "Papers related to qA: Sparse attention for long documents"
+    assert lines[1].startswith(f"score = {1 - CONCEPT_SHARE:.1f} x text + {CONCEPT_SHARE:.1f} x concepts")
+    assert any(line.strip().startswith("ranked by text: text ") for line in lines)
+    assert any(line.strip().endswith("SparseFormer (Method)") for line in lines)
+    lonely = CliRunner().invoke(main, ["similar", "pCite", "--by", "concepts", "--db", db])
+    assert lonely.exit_code == 0 and "(no paper is related by concepts)" in lonely.output
 
 
 def test_bad_input_is_a_clear_error_with_exit_1(db):
@@ -88,8 +226,9 @@ def test_bad_input_is_a_clear_error_with_exit_1(db):
     missing = runner.invoke(main, ["similar", "p-missing", "--db", db])
     assert missing.exit_code == 1 and "Error: no paper with id 'p-missing'" in missing.output
     assert "Traceback" not in missing.output and "papers/find" in missing.output
-    bad_type = runner.invoke(main, ["similar", "pB", "--types", "Method,Models", "--db", db])
+    bad_type = runner.invoke(main, ["similar", "qA", "--types", "Method,Models", "--db", db])
     assert bad_type.exit_code == 1 and "unknown concept type 'Models'" in bad_type.output
-    assert runner.invoke(main, ["similar", "pB", "--top", "0", "--db", db]).exit_code == 2
+    assert runner.invoke(main, ["similar", "qA", "--top", "0", "--db", db]).exit_code == 2
+    assert runner.invoke(main, ["similar", "qA", "--by", "words", "--db", db]).exit_code == 2
     helped = runner.invoke(main, ["similar", "--help"])
-    assert helped.exit_code == 0 and "Example" in helped.output and "ln(1 + N/df)" in helped.output
+    assert helped.exit_code == 0 and "Example" in helped.output and "--by" in helped.output

@@ -15,6 +15,8 @@ CONSTRAINTS = (
     ("reference_key", "Reference", "key"),
     ("author_name", "Author", "name"),
     ("venue_name", "Venue", "name"),
+    ("term_id", "Term", "id"),
+    ("text_index_id", "TextIndex", "id"),
 )
 
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it

@@ -1,0 +1,209 @@
+"""Text similarity kept with the graph: a BM25 index of every paper's title and abstract.
+
+The index is part of the graph, so it works the same on the embedded store and on Neo4j:
+
+- ``(:Term {id})``: a word (scikit-learn's English analyzer, plurals folded);
+- ``(:Paper)-[:HAS_TERM {tf}]->(:Term)``: how often the paper's text has the word (a term's
+  document frequency is its number of these edges, so it cannot drift from them);
+- ``Paper.text_length``: the paper's indexed words;
+- ``(:TextIndex {id: "bm25", papers, words, analyzer, k1, b})``: totals and how the index was made.
+
+``kg build`` calls :func:`index_papers` once per batch, so a later build adds to the index.
+Only counts are stored, never weights: IDF and the average length are computed when a query
+runs, so a graph built in several steps scores exactly as one built at once. A query reads
+its own paper's words, keeps the ``QUERY_TERMS`` that weigh most (Lucene's "more like
+this"), and lets the store add up BM25 over their postings, returning only the best papers.
+
+>>> terms("Graph Networks for citation graphs, 2024")
+{'graph': 2, 'network': 1, 'citation': 1}
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import Iterable
+
+INDEX_ID = "bm25"
+ANALYZER = "scikit-learn english stop words, plurals folded"
+K1, B = 1.2, 0.75            # BM25's usual constants
+QUERY_TERMS = 40             # a query's heaviest words that are looked up
+EDGE_BATCH = 5000
+_DIGITS = re.compile(r"^[\d_]+$")
+
+
+@lru_cache(maxsize=1)
+def _analyzer():
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    return CountVectorizer(stop_words="english").build_analyzer()
+
+
+def fold_plural(word: str) -> str:
+    """Harman's S-stemmer (1991): the plural endings only, so "networks" meets "network".
+
+    >>> [fold_plural(w) for w in ("networks", "queries", "analyses", "corpus", "class", "analysis")]
+    ['network', 'query', 'analyse', 'corpus', 'class', 'analysis']
+    """
+    if len(word) > 3 and word.endswith("ies") and not word.endswith(("eies", "aies")):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+        return word[:-1]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("us", "ss", "is")):
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> dict[str, int]:
+    """The indexed words of a text with their counts (numbers and stop words dropped)."""
+    counts = Counter(fold_plural(w) for w in _analyzer()(text or "") if not _DIGITS.match(w))
+    return dict(counts)
+
+
+def paper_text(title: str | None, abstract: str | None, title_derived: bool | None) -> str:
+    """What a paper is indexed by: its title (unless derived from the abstract) and its abstract."""
+    parts = [] if title_derived else [title or ""]
+    return " ".join([*parts, abstract or ""]).strip()
+
+
+def idf(df: int, papers: int) -> float:
+    """BM25's IDF, never negative: ln(1 + (N - df + 0.5) / (df + 0.5)).
+
+    >>> round(idf(1, 1000), 3), round(idf(500, 1000), 3)
+    (6.503, 0.693)
+    """
+    return math.log(1 + (papers - df + 0.5) / (df + 0.5))
+
+
+def saturation(tf: float, length: float, avg_length: float) -> float:
+    """BM25's term-frequency part: tf (k1 + 1) / (tf + k1 (1 - b + b length / avg))."""
+    return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg_length))
+
+
+# --- build time -------------------------------------------------------------------------
+
+STORED_TEXT = """
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+OPTIONAL MATCH (p)-[h:HAS_TERM]->(t:Term)
+RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract,
+       collect({term: t.id, tf: h.tf}) AS old
+"""
+DROP_TERM_EDGES = "UNWIND $ids AS id MATCH (:Paper {id: id})-[h:HAS_TERM]->(:Term) DELETE h"
+STORED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) RETURN t.id AS id"
+# Terms are created after a read that finds the stored ones (one writer per store): on the
+# embedded store this is several times faster than MERGE.
+CREATE_TERMS = "UNWIND $rows AS row CREATE (:Term {id: row.id})"
+# A term's document frequency is its number of HAS_TERM edges, so it can never drift from them.
+CREATE_TERM_EDGES = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})
+SET p.text_length = row.length
+WITH p, row
+UNWIND row.words AS word
+MATCH (t:Term {id: word.term})
+CREATE (p)-[:HAS_TERM {tf: word.tf}]->(t)
+"""
+DROP_UNUSED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) WHERE NOT EXISTS { MATCH (t)<-[:HAS_TERM]-() } DELETE t"
+ADD_TOTALS = """
+MERGE (s:TextIndex {id: $id})
+SET s.papers = coalesce(s.papers, 0) + $papers, s.words = coalesce(s.words, 0) + $words,
+    s.analyzer = $analyzer, s.k1 = $k1, s.b = $b
+"""
+PAPERS_PER_WRITE = 100
+
+
+def index_papers(store, paper_ids: Iterable[str]) -> int:
+    """Index the stored text of these papers (after they are loaded); returns how many changed.
+
+    A paper indexed before gets its words anew only when its text changed, and the totals move
+    by the difference, so indexing the same papers twice changes no counts.
+    """
+    ids = sorted(set(paper_ids))
+    if not ids:
+        return 0
+    changed, rows, dropped, wanted = [], [], set(), set()
+    papers_delta = words_delta = 0
+    for row in store.run(STORED_TEXT, {"ids": ids}):
+        new = terms(paper_text(row["title"], row["abstract"], row["title_derived"]))
+        old = {o["term"]: o["tf"] for o in row["old"] if o["term"] is not None}
+        if new == old:
+            continue
+        changed.append(row["id"])
+        dropped.update(old.keys() - new.keys())
+        wanted.update(new)
+        papers_delta += bool(new) - bool(old)
+        words_delta += sum(new.values()) - sum(old.values())
+        rows.append({"paper": row["id"], "length": sum(new.values()),
+                     "words": [{"term": t, "tf": tf} for t, tf in sorted(new.items())]})
+    if not changed:
+        return 0
+    store.run(DROP_TERM_EDGES, {"ids": changed}, write=True)
+    stored = {r["id"] for r in store.run(STORED_TERMS, {"ids": sorted(wanted)})}
+    store.run_batches(CREATE_TERMS, [{"id": t} for t in sorted(wanted - stored)], EDGE_BATCH)
+    store.run_batches(CREATE_TERM_EDGES, rows, PAPERS_PER_WRITE)
+    if dropped:
+        store.run(DROP_UNUSED_TERMS, {"ids": sorted(dropped)}, write=True)
+    store.run(ADD_TOTALS, {"id": INDEX_ID, "papers": papers_delta, "words": words_delta, "analyzer": ANALYZER,
+                           "k1": K1, "b": B}, write=True)
+    return len(changed)
+
+
+# --- query time -------------------------------------------------------------------------
+
+QUERY_WORDS = """
+MATCH (s:TextIndex {id: $index})
+MATCH (p:Paper {id: $paper})
+OPTIONAL MATCH (p)-[h:HAS_TERM]->(t:Term)
+WITH s, p, t, h, COUNT { (t)<-[:HAS_TERM]-() } AS df
+RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
+       collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
+"""
+# The store adds up BM25 over the postings of the query's heaviest words and returns the best.
+BM25_NEIGHBOURS = """
+UNWIND $words AS word
+MATCH (:Term {id: word.term})<-[h:HAS_TERM]-(d:Paper)
+WHERE d.id <> $paper AND (size($among) = 0 OR d.id IN $among)
+WITH d, sum(word.weight * h.tf * $k1_1 / (h.tf + $k1 * (1 - $b + $b * d.text_length / $avg_length))) AS score
+ORDER BY score DESC, d.id
+LIMIT $limit
+RETURN d.id AS id, score
+"""
+
+
+def query_words(store, paper: str) -> tuple[list[dict], float, float] | None:
+    """The query's looked-up words ``[{term, weight}]``, its BM25 score against itself (the
+    scale of a perfect match) and the average length; None when the graph has no text index."""
+    rows = store.run(QUERY_WORDS, {"index": INDEX_ID, "paper": paper})
+    if not rows or not rows[0]["papers"]:
+        return None
+    row = rows[0]
+    papers, avg_length = row["papers"], row["words"] / row["papers"]
+    weighted = [{"term": w["term"], "weight": idf(w["df"], papers) * w["tf"]}
+                for w in row["words_of_paper"] if w["term"] is not None and w["df"] > 1]
+    # heaviest first; a word of equal weight by its spelling, so the choice never depends on store order
+    weighted.sort(key=lambda w: (-w["weight"], w["term"]))
+    chosen = weighted[:QUERY_TERMS]
+    own = {w["term"]: w for w in row["words_of_paper"] if w["term"] is not None}
+    length = row["length"] or 0
+    perfect = sum(w["weight"] * saturation(own[w["term"]]["tf"], length, avg_length) for w in chosen)
+    return chosen, perfect, avg_length
+
+
+def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None = None,
+                    words: tuple | None = None) -> dict[str, float]:
+    """The ``limit`` papers (of ``among``, when given) whose text is most like ``paper``'s, by BM25
+    over its heaviest words, each score divided by the paper's score against itself (1.0: as
+    alike as the paper itself). ``words`` is :func:`query_words`' answer, when already read.
+
+    Empty when the paper has no indexed words or the graph no text index.
+    """
+    found = words if words is not None else query_words(store, paper)
+    if found is None or not found[0] or among == []:
+        return {}
+    chosen, perfect, avg_length = found
+    rows = store.run(BM25_NEIGHBOURS, {"words": chosen, "paper": paper, "k1": K1, "k1_1": K1 + 1, "b": B,
+                                       "avg_length": avg_length, "limit": limit, "among": among or []})
+    return {r["id"]: r["score"] / perfect for r in rows}
