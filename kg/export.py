@@ -30,8 +30,9 @@ from kg.store.schema import CONSTRAINTS
 FORMATS = ("graphml", "gexf", "json", "csv")
 ARRAY_DELIMITER = "|"
 KEY = "coalesce({v}.id, {v}.key, {v}.name, elementId({v}))"
-NODES = f"MATCH (n) RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
-RELATIONSHIPS = (f"MATCH (a)-[r]->(b) RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
+# The text index of kg similar (kg.textsim) is no part of the exported graph; kg build remakes it.
+NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
+RELATIONSHIPS = (f"MATCH (a)-[r]->(b) WHERE type(r) <> 'OCCURS_IN' RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
                  f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
 CITATION_NODES = f"MATCH (n) WHERE n:Paper OR n:Reference RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
 CITATION_RELATIONSHIPS = (f"MATCH (a:Paper)-[r:CITES]->(b) RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "

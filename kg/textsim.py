@@ -3,8 +3,9 @@
 The index is part of the graph, so it works the same on the embedded store and on Neo4j:
 
 - ``(:Term {id})``: a word (scikit-learn's English analyzer, plurals folded);
-- ``(:Paper)-[:HAS_TERM {tf}]->(:Term)``: how often the paper's text has the word (a term's
-  document frequency is its number of these edges, so it cannot drift from them);
+- ``(:Term)-[:OCCURS_IN {tf}]->(:Paper)``: how often the paper's text has the word (a term's
+  document frequency is its number of these edges, so it cannot drift from them). The edges
+  point at the paper so that a paper's outgoing edges stay its concepts and citations;
 - ``Paper.text_length``: the paper's indexed words;
 - ``(:TextIndex {id: "bm25", papers, words, analyzer, k1, b})``: totals and how the index was made.
 
@@ -87,16 +88,16 @@ def saturation(tf: float, length: float, avg_length: float) -> float:
 STORED_TEXT = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})
-OPTIONAL MATCH (p)-[h:HAS_TERM]->(t:Term)
+OPTIONAL MATCH (p)<-[h:OCCURS_IN]-(t:Term)
 RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract,
        collect({term: t.id, tf: h.tf}) AS old
 """
-DROP_TERM_EDGES = "UNWIND $ids AS id MATCH (:Paper {id: id})-[h:HAS_TERM]->(:Term) DELETE h"
+DROP_TERM_EDGES = "UNWIND $ids AS id MATCH (:Paper {id: id})<-[h:OCCURS_IN]-(:Term) DELETE h"
 STORED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) RETURN t.id AS id"
 # Terms are created after a read that finds the stored ones (one writer per store): on the
 # embedded store this is several times faster than MERGE.
 CREATE_TERMS = "UNWIND $rows AS row CREATE (:Term {id: row.id})"
-# A term's document frequency is its number of HAS_TERM edges, so it can never drift from them.
+# A term's document frequency is its number of OCCURS_IN edges, so it can never drift from them.
 CREATE_TERM_EDGES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
@@ -104,9 +105,9 @@ SET p.text_length = row.length
 WITH p, row
 UNWIND row.words AS word
 MATCH (t:Term {id: word.term})
-CREATE (p)-[:HAS_TERM {tf: word.tf}]->(t)
+CREATE (t)-[:OCCURS_IN {tf: word.tf}]->(p)
 """
-DROP_UNUSED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) WHERE NOT EXISTS { MATCH (t)<-[:HAS_TERM]-() } DELETE t"
+DROP_UNUSED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) WHERE NOT EXISTS { MATCH (t)-[:OCCURS_IN]->() } DELETE t"
 ADD_TOTALS = """
 MERGE (s:TextIndex {id: $id})
 SET s.papers = coalesce(s.papers, 0) + $papers, s.words = coalesce(s.words, 0) + $words,
@@ -156,15 +157,15 @@ def index_papers(store, paper_ids: Iterable[str]) -> int:
 QUERY_WORDS = """
 MATCH (s:TextIndex {id: $index})
 MATCH (p:Paper {id: $paper})
-OPTIONAL MATCH (p)-[h:HAS_TERM]->(t:Term)
-WITH s, p, t, h, COUNT { (t)<-[:HAS_TERM]-() } AS df
+OPTIONAL MATCH (p)<-[h:OCCURS_IN]-(t:Term)
+WITH s, p, t, h, COUNT { (t)-[:OCCURS_IN]->() } AS df
 RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
        collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
 """
 # The store adds up BM25 over the postings of the query's heaviest words and returns the best.
 BM25_NEIGHBOURS = """
 UNWIND $words AS word
-MATCH (:Term {id: word.term})<-[h:HAS_TERM]-(d:Paper)
+MATCH (:Term {id: word.term})-[h:OCCURS_IN]->(d:Paper)
 WHERE d.id <> $paper AND (size($among) = 0 OR d.id IN $among)
 WITH d, sum(word.weight * h.tf * $k1_1 / (h.tf + $k1 * (1 - $b + $b * d.text_length / $avg_length))) AS score
 ORDER BY score DESC, d.id

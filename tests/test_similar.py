@@ -170,7 +170,7 @@ def test_types_and_top_narrow_the_ranking(db, session_store):
 
 def index_counts(store) -> dict:
     return store.run("MATCH (s:TextIndex) OPTIONAL MATCH (t:Term) WITH s, count(t) AS terms "
-                     "OPTIONAL MATCH ()-[h:HAS_TERM]->() RETURN s.papers AS papers, s.words AS words, terms, count(h) AS edges")[0]
+                     "OPTIONAL MATCH ()-[h:OCCURS_IN]->() RETURN s.papers AS papers, s.words AS words, terms, count(h) AS edges")[0]
 
 
 def all_rankings(store) -> dict:
@@ -194,10 +194,18 @@ def test_a_changed_abstract_replaces_its_words(session_store):
     fresh(session_store, PAPERS)
     changed = ("pBio", "Cell growth in yeast", "Yeast cells divide on galactose.", [("Yeast", "Dataset")], [])
     load(session_store, [changed])
-    stored = {r["id"] for r in session_store.run("MATCH (:Paper {id: 'pBio'})-[:HAS_TERM]->(t:Term) RETURN t.id AS id")}
+    stored = {r["id"] for r in session_store.run("MATCH (:Paper {id: 'pBio'})<-[:OCCURS_IN]-(t:Term) RETURN t.id AS id")}
     assert stored == set(terms("Cell growth in yeast Yeast cells divide on galactose."))
     assert not session_store.run("MATCH (t:Term {id: 'glucose'}) RETURN t")  # no paper has it any more
     fresh(session_store, PAPERS)
+
+
+def test_exports_leave_the_text_index_out(db, session_store):
+    from kg.export import store_graph
+
+    graph = store_graph(session_store)
+    assert {n.split(":", 1)[0] for n in graph.nodes} == {"Paper", "Concept", "Reference"}
+    assert "OCCURS_IN" not in {d["type"] for _, _, d in graph.edges(data=True)}
 
 
 def test_json_output_has_the_documented_shape(db):
