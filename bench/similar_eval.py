@@ -24,12 +24,7 @@ Run (needs ../shared/data; about 15 minutes on 2 cores, most of it building the 
 
     .venv/bin/python bench/similar_eval.py [--data ../shared/data] [--work /tmp/similar-eval] [--reuse] [--tune]
 
-``--latency DB`` instead times ``kg.similar.similar_papers`` in each mode on an existing graph
-(start its server first with ``kg server start --db DB``) for ``--queries`` papers drawn with a
-fixed seed, against the pack query ``papers/similar`` (concepts alone) in the same run:
-
-    python ../shared/tools/corpus.py 10000 /tmp/c10k.jsonl && kg build /tmp/c10k.jsonl --db /tmp/c10k
-    kg server start --db /tmp/c10k && .venv/bin/python bench/similar_eval.py --latency /tmp/c10k; kg server stop --db /tmp/c10k
+Timing on a 10,000-paper graph: bench/similar_latency.py.
 """
 
 from __future__ import annotations
@@ -40,7 +35,6 @@ import json
 import random
 import re
 import shutil
-import statistics
 import time
 from collections import Counter, defaultdict
 from itertools import combinations
@@ -53,7 +47,6 @@ import kg.similar as similar
 from kg.build import build
 from kg.store import open_store
 from kg.textsim import paper_text
-from queries import get_query
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
 MODES = ("both", "text", "concepts", "citations")
@@ -284,26 +277,6 @@ def print_result(result: dict) -> None:
         print(f"  concept share {share:.1f}: R@10 even {halves['even']:.3f}, odd {halves['odd']:.3f}")
 
 
-def latency(db: Path, count: int, seed: int = 0) -> None:
-    """Median and 90th-percentile time of one answer, per mode, on a graph with a running store."""
-    with open_store(db_dir=db) as store:
-        ids = sorted(r["id"] for r in store.run("MATCH (p:Paper) RETURN p.id AS id"))
-        papers = random.Random(seed).sample(ids, min(count, len(ids)))
-        pack = get_query("papers/similar")
-        runs = {f"kg similar --by {by}": (lambda q, by=by: similar.similar_papers(store, q, top=10, by=by)) for by in MODES}
-        runs["pack query papers/similar (baseline)"] = lambda q: store.run(pack.cypher, pack.bind({"paper": q, "top": 10}))
-        print(f"{db}: {len(ids)} papers, {len(papers)} queries")
-        for name, run in runs.items():
-            run(papers[0])  # the first call pays for the store's caches
-            times = []
-            for q in papers:
-                start = time.perf_counter()
-                run(q)
-                times.append(time.perf_counter() - start)
-            times.sort()
-            print(f"  {name:<40} median {statistics.median(times) * 1000:7.1f} ms   p90 {times[int(0.9 * len(times))] * 1000:7.1f} ms")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", default="../shared/data", type=Path)
@@ -312,12 +285,7 @@ def main() -> None:
     parser.add_argument("--tune", action="store_true", help="also report R@10 of the default ranking per concept share")
     parser.add_argument("--only", choices=("openalex", "scierc"))
     parser.add_argument("--json", type=Path, help="also write the results here")
-    parser.add_argument("--latency", type=Path, metavar="DB", help="time the answers on this graph instead")
-    parser.add_argument("--queries", type=int, default=50, help="papers asked about with --latency")
     args = parser.parse_args()
-    if args.latency:
-        latency(args.latency, args.queries)
-        return
     args.work.mkdir(parents=True, exist_ok=True)
     results = []
     truths = {"openalex": openalex_truth, "scierc": scierc_truth}

@@ -30,7 +30,7 @@ import math
 from typing import Iterable
 
 from kg.graph import CONCEPT_LABELS
-from kg.textsim import idf, query_words, text_neighbours
+from kg.textsim import idf, text_neighbours
 from queries import QueryError
 
 BY = ("both", "concepts", "text", "citations")
@@ -38,6 +38,7 @@ TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Doma
 BROADER_SHARE = 0.5
 CONCEPT_SHARE = 0.2   # the largest share as good as the best on half the OpenAlex queries (bench/similar_eval.py --tune)
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
+COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
 
 
 def concept_weight(papers: int, naming: int) -> float:
@@ -79,21 +80,23 @@ def paper_title(store, paper: str) -> str | None:
 
 # --- concepts ---------------------------------------------------------------------------
 
-PAPER_COUNT = "MATCH (p:Paper) RETURN count(p) AS papers"
 # The paper's concepts, and the concepts one BROADER edge above them, each with the number
-# of papers naming it. Any relationship from a Paper to a Concept is a mention.
+# of papers naming it, and the number of papers. Any relationship from a Paper to a Concept
+# is a mention.
 PAPER_CONCEPTS = """
+MATCH (any:Paper)
+WITH count(any) AS papers
 MATCH (p:Paper {id: $paper})-->(c:Concept)
 WHERE size($types) = 0 OR c.type IN $types
-WITH DISTINCT c
+WITH DISTINCT papers, c
 OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
 WHERE size($types) = 0 OR b.type IN $types
-WITH collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
+WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
 UNWIND found AS f
-WITH f.concept AS c, max(f.direct) AS direct
+WITH papers, f.concept AS c, max(f.direct) AS direct
 WHERE c IS NOT NULL
 MATCH (c)<--(holder:Paper)
-RETURN c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
+RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
 """
 # Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
 CONCEPT_NEIGHBOURS = """
@@ -111,42 +114,47 @@ ORDER BY score DESC, d.id
 LIMIT $limit
 RETURN d.id AS id
 """
-# Which of the query's concepts each candidate names, directly or through one BROADER edge.
+# Each candidate's title, and which of the query's concepts it names, directly or through one
+# BROADER edge.
 SHARED_CONCEPTS = """
 UNWIND $ids AS id
-MATCH (d:Paper {id: id})-->(c:Concept)
+MATCH (d:Paper {id: id})
+OPTIONAL MATCH (d)-->(c:Concept)
 OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
-WITH id, collect(DISTINCT c.id) AS direct, collect(DISTINCT b.id) AS broader
-RETURN id, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WHERE x IN $concepts] AS broader
+WITH id, d.title AS title, collect(DISTINCT c.id) AS direct, collect(DISTINCT b.id) AS broader
+RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WHERE x IN $concepts] AS broader
 """
 
 
 def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
     """The paper's concepts (and broader ones), each ``{"id", "name", "type", "direct", "weight"}``."""
-    papers = store.run(PAPER_COUNT)[0]["papers"]
     found = store.run(PAPER_CONCEPTS, {"paper": paper, "types": types})
     for c in found:
         share = 1.0 if c["direct"] else BROADER_SHARE
-        c["weight"] = share * TYPE_WEIGHTS.get(c["type"], 1.0) * idf(c["df"], papers)
+        c["weight"] = share * TYPE_WEIGHTS.get(c["type"], 1.0) * idf(c["df"], c["papers"])
     return found
 
 
 def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CANDIDATES) -> list[str]:
     """Papers sharing the most concept weight with ``paper`` (candidates, not yet scored)."""
-    if not concepts:
+    # a concept most papers name would walk most of the graph for a small weight; it still
+    # counts in the score of every candidate that the other concepts and the text propose
+    wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts if c["df"] <= max(50, COMMON * c["papers"])]
+    if not wanted:
         return []
-    wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts]
     return [r["id"] for r in store.run(CONCEPT_NEIGHBOURS, {"concepts": wanted, "paper": paper, "limit": limit})]
 
 
-def shared_concepts(store, ids: list[str], concepts: list[dict]) -> dict[str, list[dict]]:
+def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[str, list[dict]], dict[str, str]]:
     """For each candidate, the query's concepts it shares, heaviest first, each with its weight
-    (a concept met only through a BROADER edge on either side weighs ``BROADER_SHARE`` of it)."""
-    if not ids or not concepts:
-        return {}
+    (a concept met only through a BROADER edge on either side weighs ``BROADER_SHARE`` of it);
+    and each candidate's title."""
+    if not ids:
+        return {}, {}
     by_id = {c["id"]: c for c in concepts}
-    found = {}
+    found, titles = {}, {}
     for row in store.run(SHARED_CONCEPTS, {"ids": ids, "concepts": sorted(by_id)}):
+        titles[row["id"]] = row["title"]
         shared = {}
         for cid in row["direct"]:
             shared[cid] = by_id[cid]["weight"]
@@ -155,7 +163,7 @@ def shared_concepts(store, ids: list[str], concepts: list[dict]) -> dict[str, li
             shared[cid] = max(shared.get(cid, 0.0), base * BROADER_SHARE)
         listed = [{"name": by_id[c]["name"], "type": by_id[c]["type"], "weight": round(w, 4)} for c, w in shared.items()]
         found[row["id"]] = sorted(listed, key=lambda s: (-s["weight"], s["name"].lower(), s["type"]))
-    return found
+    return found, titles
 
 
 # --- citations --------------------------------------------------------------------------
@@ -184,9 +192,6 @@ def citation_neighbours(store, paper: str) -> dict[str, tuple[int, int]]:
 
 # --- the ranking ------------------------------------------------------------------------
 
-TITLES = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.title AS title"
-
-
 def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: Iterable[str] | None = None) -> list[dict]:
     """The ``top`` papers most related to ``paper``, best first.
 
@@ -205,19 +210,14 @@ def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: It
     paper_title(store, paper)
     concepts = paper_concepts(store, paper, types)
     own_weight = sum(c["weight"] for c in concepts if c["direct"]) or 1.0
-    citing: dict[str, tuple[int, int]] = {}
-    candidates: set[str] = set()
-    if by == "citations":
-        citing = citation_neighbours(store, paper)
-        candidates.update(citing)
-    words = query_words(store, paper)
-    if by in ("both", "text"):
-        candidates.update(text_neighbours(store, paper, CANDIDATES, words=words))
+    citing = citation_neighbours(store, paper) if by == "citations" else {}
+    candidates = set(citing)
     if by in ("both", "concepts"):
         candidates.update(concept_neighbours(store, paper, concepts))
-    ids = sorted(candidates)
-    text = text_neighbours(store, paper, len(ids), among=ids, words=words) if ids else {}
-    shared = shared_concepts(store, ids, concepts)
+    # the best papers by text, and the text score of every other candidate
+    text = text_neighbours(store, paper, CANDIDATES if by in ("both", "text") else 0, among=sorted(candidates))
+    ids = sorted(candidates | set(text))
+    shared, titles = shared_concepts(store, ids, concepts)
     results = []
     for pid in ids:
         concept_score = sum(s["weight"] for s in shared.get(pid, [])) / own_weight
@@ -229,9 +229,7 @@ def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: It
         if result["score"] > 0:
             results.append(result)
     results.sort(key=lambda r: (-r["score"], -r["concepts"], -r["text"], -len(r["shared"]), r["id"]))
-    results = results[:top]
-    titles = {r["id"]: r["title"] for r in store.run(TITLES, {"ids": [r["id"] for r in results]})}
-    return [{"id": r["id"], "title": titles.get(r["id"]), **{k: v for k, v in r.items() if k != "id"}} for r in results]
+    return [{"id": r["id"], "title": titles.get(r["id"]), **{k: v for k, v in r.items() if k != "id"}} for r in results[:top]]
 
 
 def _score(by: str, result: dict, citing: tuple[int, int] | None) -> tuple[float, str]:

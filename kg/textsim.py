@@ -162,15 +162,16 @@ WITH s, p, t, h, COUNT { (t)-[:OCCURS_IN]->() } AS df
 RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
        collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
 """
-# The store adds up BM25 over the postings of the query's heaviest words and returns the best.
+# The store adds up BM25 over the postings of the query's heaviest words and returns the best
+# ``$limit`` papers, and the scores of the papers in ``$among`` that are not among them.
 BM25_NEIGHBOURS = """
 UNWIND $words AS word
 MATCH (:Term {id: word.term})-[h:OCCURS_IN]->(d:Paper)
-WHERE d.id <> $paper AND (size($among) = 0 OR d.id IN $among)
+WHERE d.id <> $paper
 WITH d, sum(word.weight * h.tf * $k1_1 / (h.tf + $k1 * (1 - $b + $b * d.text_length / $avg_length))) AS score
 ORDER BY score DESC, d.id
-LIMIT $limit
-RETURN d.id AS id, score
+WITH collect({id: d.id, score: score}) AS ranked
+RETURN ranked[0..$limit] + [x IN ranked[$limit..] WHERE x.id IN $among] AS found
 """
 
 
@@ -195,16 +196,16 @@ def query_words(store, paper: str) -> tuple[list[dict], float, float] | None:
 
 def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None = None,
                     words: tuple | None = None) -> dict[str, float]:
-    """The ``limit`` papers (of ``among``, when given) whose text is most like ``paper``'s, by BM25
-    over its heaviest words, each score divided by the paper's score against itself (1.0: as
-    alike as the paper itself). ``words`` is :func:`query_words`' answer, when already read.
+    """The ``limit`` papers whose text is most like ``paper``'s, and those of ``among`` beyond them,
+    by BM25 over its heaviest words, each score divided by the paper's score against itself
+    (1.0: as alike as the paper itself). ``words`` is :func:`query_words`' answer, when already read.
 
     Empty when the paper has no indexed words or the graph no text index.
     """
     found = words if words is not None else query_words(store, paper)
-    if found is None or not found[0] or among == []:
+    if found is None or not found[0]:
         return {}
     chosen, perfect, avg_length = found
     rows = store.run(BM25_NEIGHBOURS, {"words": chosen, "paper": paper, "k1": K1, "k1_1": K1 + 1, "b": B,
                                        "avg_length": avg_length, "limit": limit, "among": among or []})
-    return {r["id"]: r["score"] / perfect for r in rows}
+    return {r["id"]: r["score"] / perfect for r in rows[0]["found"]} if rows else {}
