@@ -36,7 +36,7 @@ from queries import QueryError
 BY = ("both", "concepts", "text", "citations")
 TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Domain": 0.25}
 BROADER_SHARE = 0.5
-CONCEPT_SHARE = 0.2   # the largest share as good as the best on half the OpenAlex queries (bench/similar_eval.py --tune)
+CONCEPT_SHARE = 0.3   # the best share on half the OpenAlex queries (bench/similar_eval.py --tune)
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
 COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
 

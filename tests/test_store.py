@@ -35,10 +35,12 @@ def test_load_is_idempotent_and_merges_spellings_into_one_concept(store):
     for _ in range(2):
         load_records(store, batch)
     counts = stats(store)
-    assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1}
+    assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1,
+                               "Term": 6, "TextIndex": 1}  # the words of kg similar's text index
     # paper b's abstract writes FooNet and SQuAD too: the vocabulary pass links them (MENTIONS)
-    assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "MENTIONS": 2, "PROPOSES": 1, "PUBLISHED_IN": 2,
-                                       "USES": 2, "WROTE": 2}
+    # each paper indexes six words: title, propose, foonet, use, bert, squad
+    assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "MENTIONS": 2, "OCCURS_IN": 12, "PROPOSES": 1,
+                                       "PUBLISHED_IN": 2, "USES": 2, "WROTE": 2}
     bert = store.run("MATCH (c:Method {id: 'bert'}) RETURN c.name AS name, c.aliases AS aliases, c.papers AS papers")
     assert bert == [{"name": "BERT", "aliases": ["BERTs", "bert"], "papers": 2}]
     cites = store.run("MATCH (:Paper {id: 'b'})-[:CITES]->(x) RETURN labels(x)[0] AS label, coalesce(x.id, x.key) AS key ORDER BY key")
