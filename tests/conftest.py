@@ -1,16 +1,48 @@
-"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test run."""
+"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test run.
+
+Servers that tests start stop after 30 s without a command, and every one still
+running under the session's temporary folder is stopped when the session ends:
+the suite leaves no JVM behind. ``pytest --reverse`` runs the tests in reverse
+order (they must not depend on it).
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from kg.cli import main
 from kg.store import open_store
+from kg.store.embedded import running_servers, stop_server
+
+os.environ.setdefault("KG_SERVER_IDLE", "30")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "neurips2026"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--reverse", action="store_true", help="run the tests in reverse order")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--reverse"):
+        items.reverse()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_server_left_behind(tmp_path_factory):
+    """Stop, at the end of the session, every embedded server the tests started."""
+    yield
+    base = tmp_path_factory.getbasetemp().resolve()
+    for info in running_servers():
+        if info.data_dir.is_relative_to(base):
+            stop_server(info.data_dir)
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +60,7 @@ def store_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def session_store(store_dir):
     """The embedded store over Bolt (never a mock), started once."""
-    with open_store(db_dir=store_dir) as store:
+    with open_store(db_dir=store_dir, create=True) as store:
         yield store
 
 
@@ -37,3 +69,19 @@ def store(session_store):
     """The session's store, emptied before each test."""
     session_store.run("MATCH (n) DETACH DELETE n", write=True)
     return session_store
+
+
+@dataclass
+class Demo:
+    db: str  # the store, for --db
+    output: str  # what `kg demo` printed
+    html: Path  # the view it wrote
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory) -> Demo:
+    """The bundled abstracts built once by `kg demo`, for the tests that read the demo graph (a rerun changes nothing)."""
+    folder = tmp_path_factory.mktemp("demo")
+    result = CliRunner().invoke(main, ["demo", "--db", str(folder / "db"), "-o", str(folder / "demo.html")])
+    assert result.exit_code == 0, result.output
+    return Demo(str(folder / "db"), result.output, folder / "demo.html")

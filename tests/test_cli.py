@@ -12,12 +12,9 @@ from kg.cli import main
 SEED = str(EXAMPLES / "001_fc757967a80a80b3.txt")
 
 
-@pytest.fixture(scope="module")
-def built_db(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("cli") / "db")
-    result = CliRunner().invoke(main, ["build", str(EXAMPLES), "--db", db])
-    assert result.exit_code == 0, result.output
-    return db
+@pytest.fixture
+def built_db(demo):
+    return demo.db  # the demo graph, built once per session
 
 
 def test_every_command_explains_itself_with_an_example():

@@ -5,11 +5,9 @@ import shlex
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
 from test_queries import TITLES, load_fixture
 
 from kg.cli import main
-from kg.store import open_store
 from queries import get_query, list_queries
 
 
@@ -136,19 +134,16 @@ def test_ad_hoc_cypher_is_read_only_unless_write(db, session_store):
     assert broken.exit_code == 1 and broken.output.startswith("Error: embedded store") and "Traceback" not in broken.output
 
 
-def test_every_example_call_runs_on_the_demo_graph(tmp_path):
+def test_every_example_call_runs_on_the_demo_graph(demo):
     """The example in each header, run as written on the bundled abstracts."""
-    db = str(tmp_path / "demo-db")
-    with open_store(db_dir=db):  # one server for the build and every call
-        built = kg("build", str(EXAMPLES), "--db", db)
-        assert built.exit_code == 0, built.output
-        found = {}
-        for q in list_queries():
-            args = shlex.split(q.example)[1:]
-            result = kg(*args, "--db", db)
-            assert result.exit_code == 0, (q.example, result.output)
-            found[q.name] = result.output
-        similar = kg("query", "run", "papers/similar", "-p", "paper=p-198679ab53b48580", "--format", "json", "--db", db)
+    db = demo.db
+    found = {}
+    for q in list_queries():
+        args = shlex.split(q.example)[1:]
+        result = kg(*args, "--db", db)
+        assert result.exit_code == 0, (q.example, result.output)
+        found[q.name] = result.output
+    similar = kg("query", "run", "papers/similar", "-p", "paper=p-198679ab53b48580", "--format", "json", "--db", db)
     assert "(no rows)" not in found["papers/similar"] and "(no rows)" not in found["concepts/profile"]
     ranked = json.loads(similar.output)
     assert len(ranked) >= 3 and all(r["shared"] for r in ranked)

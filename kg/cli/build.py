@@ -80,7 +80,7 @@ def build(sources, fmt, db_dir, uri, processes):
 
     start = time.monotonic()
     bar = _progress(sources, fmt)
-    with open_store(db_dir, uri) as store:
+    with open_store(db_dir, uri, create=True) as store, store.build_lock():
         with bar or contextlib.nullcontext():
             report = run_build(sources, store, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
         click.echo(f"Built {report.papers} papers from {report.load.files} file(s) into {store.description} "
@@ -143,7 +143,7 @@ def demo(db_dir, uri, output):
     if not EXAMPLES_DIR.is_dir():
         fail(f"the bundled abstracts are missing: {EXAMPLES_DIR}")
     sources = [str(EXAMPLES_DIR)]
-    with open_store(db_dir, uri) as store:
+    with open_store(db_dir, uri, create=True) as store, store.build_lock():
         start = time.monotonic()
         report = run_build(sources, store)
         click.echo(f"Built {report.papers} papers in {time.monotonic() - start:.1f} s into {store.description}.")

@@ -8,22 +8,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from neo4j import READ_ACCESS, WRITE_ACCESS, GraphDatabase
-from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable
 
 from kg.cypher import write_clause
-from kg.store.embedded import (
-    StoreError,
-    password_for,
-    running_server,
-    start_server,
-    stop_child,
-)
+from kg.store.embedded import StoreError, build_lock, has_graph, password_for, using_server
 
 DEFAULT_DB_DIR = "kg-data"
 
@@ -35,10 +30,11 @@ class ReadOnlyError(StoreError):
 class Store:
     """A Bolt connection to one database, with the few verbs the project needs."""
 
-    def __init__(self, driver, database: str | None, description: str):
+    def __init__(self, driver, database: str | None, description: str, data_dir: Path | None = None):
         self.driver = driver
         self.database = database
         self.description = description  # for messages; never holds a password
+        self.data_dir = data_dir  # the embedded store's folder; None for Neo4j
 
     def run(self, query: str, parameters: dict[str, Any] | None = None, *, write: bool = False) -> list[dict]:
         """Run one query with parameters and return its rows as dicts."""
@@ -53,13 +49,17 @@ class Store:
         if clause:
             raise ReadOnlyError(f"{self.description}: refused a query that writes ({clause}) in a read; "
                                 "run it with write=True (kg query: --write)")
-        mode = WRITE_ACCESS if write else READ_ACCESS
         try:
-            with self.driver.session(database=self.database, default_access_mode=mode) as session:
-                for record in session.run(query, parameters or {}):
-                    yield record.data()
+            yield from self._records(query, parameters or {}, WRITE_ACCESS if write else READ_ACCESS)
         except Neo4jError as err:
             raise StoreError(f"{self.description}: {err.message or err}") from err
+        except DriverError as err:  # the server went away mid-command
+            raise StoreError(f"{self.description}: {err}") from err
+
+    def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
+        with self.driver.session(database=self.database, default_access_mode=mode) as session:
+            for record in session.run(query, parameters):
+                yield record.data()
 
     def run_batches(self, query: str, rows: Iterable[dict], batch_size: int = 1000) -> int:
         """Run ``query`` (which reads ``UNWIND $rows AS row``) over ``rows`` in batches."""
@@ -76,11 +76,52 @@ class Store:
             done += len(batch)
         return done
 
+    @contextmanager
+    def transaction(self) -> Iterator[Store]:
+        """A store whose queries all run in one transaction: committed when the block ends, else none of it.
+
+        >>> with store.transaction() as tx:                     # doctest: +SKIP
+        ...     tx.run("CREATE (:Paper {id: 'a'})", write=True)
+        ...     tx.run("CREATE (:Paper {id: 'b'})", write=True)  # both stored, or neither
+        """
+        with self.driver.session(database=self.database) as session:
+            try:
+                tx = session.begin_transaction()
+            except (Neo4jError, DriverError) as err:
+                raise StoreError(f"{self.description}: {err}") from err
+            with tx:  # rolled back unless committed
+                yield _Transaction(self, tx)
+                try:
+                    tx.commit()
+                except (Neo4jError, DriverError) as err:
+                    raise StoreError(f"{self.description}: commit failed: {err}") from err
+
+    def build_lock(self):
+        """Held by a build, so that two builds on one embedded store run one after the other."""
+        return build_lock(self.data_dir) if self.data_dir else contextlib.nullcontext()
+
     def close(self) -> None:
         self.driver.close()
 
 
-def _connect(uri: str, user: str, password: str, database: str | None, description: str) -> Store:
+class _Transaction(Store):
+    """The verbs of a Store, run inside one open transaction."""
+
+    def __init__(self, store: Store, tx):
+        super().__init__(store.driver, store.database, store.description, store.data_dir)
+        self.tx = tx
+
+    def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
+        for record in self.tx.run(query, parameters):
+            yield record.data()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Store]:
+        yield self  # already in one
+
+
+def _connect(uri: str, user: str, password: str, database: str | None, description: str,
+             data_dir: Path | None = None) -> Store:
     driver = GraphDatabase.driver(uri, auth=(user, password))
     try:
         driver.verify_connectivity()
@@ -90,18 +131,18 @@ def _connect(uri: str, user: str, password: str, database: str | None, descripti
     except (ServiceUnavailable, OSError) as err:
         driver.close()
         raise StoreError(f"{description}: cannot connect ({err})") from err
-    return Store(driver, database, description)
+    return Store(driver, database, description, data_dir)
 
 
 @contextmanager
-def open_store(db_dir: str | Path | None = None, uri: str | None = None) -> Iterator[Store]:
+def open_store(db_dir: str | Path | None = None, uri: str | None = None, *, create: bool = False) -> Iterator[Store]:
     """Open the store a command should use.
 
     ``uri`` (or ``NEO4J_URI``) selects a Neo4j server, with ``NEO4J_USERNAME``,
     ``NEO4J_PASSWORD`` and ``NEO4J_DATABASE``. Otherwise the embedded store in
-    ``db_dir`` (or ``KG_DB``, default ``./kg-data``) is used: the server that
-    ``kg server start`` left running, or one started for this call and stopped
-    when it ends.
+    ``db_dir`` (or ``KG_DB``, default ``./kg-data``) is used, through its warm
+    server (started detached when none runs; see ``kg.store.embedded``). A
+    folder that holds no graph is an error unless ``create`` (a build) is given.
     """
     uri = uri or os.environ.get("NEO4J_URI")
     if uri:
@@ -116,16 +157,12 @@ def open_store(db_dir: str | Path | None = None, uri: str | None = None) -> Iter
         return
 
     data_dir = Path(db_dir or os.environ.get("KG_DB") or DEFAULT_DB_DIR).resolve()
-    info = running_server(data_dir)
-    child = None
-    if info is None:
-        info, child = start_server(data_dir, detach=False)
-    try:
-        store = _connect(info.uri, "root", password_for(data_dir), info.database, f"embedded store {data_dir}")
+    if not create and not has_graph(data_dir):
+        raise StoreError(f"no graph in {data_dir}: build one with `kg build SOURCES --db {data_dir}` "
+                         "(or give --db the folder that holds yours)")
+    with using_server(data_dir) as info:
+        store = _connect(info.uri, "root", password_for(data_dir), info.database, f"embedded store {data_dir}", data_dir)
         try:
             yield store
         finally:
             store.close()
-    finally:
-        if child is not None:
-            stop_child(child)

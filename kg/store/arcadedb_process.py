@@ -1,10 +1,14 @@
-"""The embedded ArcadeDB server, run as a process of its own.
+"""The embedded ArcadeDB server, run as a detached process of its own.
 
-``python -m kg.store.arcadedb_process DIR`` starts ArcadeDB (from the
-``arcadedb-embedded`` wheel) with its Bolt plugin on 127.0.0.1, keeps data and
-logs in DIR, writes ``DIR/server.json`` once Bolt answers, and stops cleanly on
-SIGTERM/SIGINT, or when its standard input closes if ``--watch-stdin`` is
-given (so a per-command server dies with the command that started it).
+``python -m kg.store.arcadedb_process DIR --idle SECONDS`` reads the root
+password from the first line of its standard input (so that it is never in its
+environment or command line), starts ArcadeDB (from the ``arcadedb-embedded``
+wheel) in production mode with its Bolt plugin on 127.0.0.1, keeps data and
+logs in DIR, and writes ``DIR/server.json`` once Bolt answers.
+
+It stops by itself once no command has used it for SECONDS (0: as soon as the
+last command ends), on SIGTERM/SIGINT, or when DIR is deleted; it never stops
+under a command in flight (see ``kg.store.embedded`` for the lock files).
 
 It runs apart from the ``kg`` process because the wheel runs a JVM inside the
 process that starts it, and spaCy's worker processes must never fork a JVM.
@@ -13,16 +17,21 @@ process that starts it, and spaCy's worker processes must never fork a JVM.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import os
 import signal
 import socket
 import sys
 import threading
+import time
 from pathlib import Path
 
 DATABASE = "kg"
 STATE_FILE = "server.json"
+ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
+USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops
+POLL_S = 0.25
 
 
 def free_port() -> int:
@@ -32,18 +41,40 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve(data_dir: Path, password: str, watch_stdin: bool) -> None:
-    data_dir.mkdir(parents=True, exist_ok=True)
-    os.chdir(data_dir)  # the wheel writes log/ into the working directory
+def registry_dir() -> Path:
+    """Where each running server of this user leaves a note, so that ``kg server status`` can list them."""
+    base = os.environ.get("XDG_RUNTIME_DIR") or Path.home() / ".cache"
+    return Path(base) / "kg" / "servers"
+
+
+def _lock_alive(data_dir: Path) -> int:
+    """Hold the folder's life lock; exit if another server holds it (a moment's wait covers a status check)."""
+    fd = os.open(data_dir / ALIVE_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                sys.exit(f"another server already serves {data_dir}")
+            time.sleep(0.05)
+
+
+def _start_arcadedb(data_dir: Path, password: str, http: bool):
     import arcadedb_embedded
 
-    bolt_port, http_port = free_port(), free_port()
+    bolt_port = free_port()
+    # Root's password comes from DIR/credentials at every start, never from an older users file
+    # (a folder deleted and made again while its old server stopped could keep the old one).
+    (data_dir / "config" / "server-users.jsonl").unlink(missing_ok=True)
     server = arcadedb_embedded.ArcadeDBServer(
         root_path=str(data_dir),
         root_password=password,
         config={
+            "mode": "production",  # no Studio; the HTTP API, when kept, asks for a login
             "host": "127.0.0.1",
-            "http_port": http_port,
+            "http_port": free_port(),
             "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
             "bolt_port": bolt_port,
             "server_defaultDatabases": f"{DATABASE}[root]",
@@ -51,36 +82,116 @@ def serve(data_dir: Path, password: str, watch_stdin: bool) -> None:
         # -Xrs leaves SIGTERM/SIGINT to Python, so the server stops cleanly.
         jvm_kwargs={"heap_size": os.environ.get("KG_HEAP", "2g"), "jvm_args": ["-Xrs"]},
     )
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    if watch_stdin:
-        threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
-
     server.start()
-    state = {"pid": os.getpid(), "bolt_port": bolt_port, "http_port": http_port, "database": DATABASE}
+    if not http:  # kg speaks Bolt only: close the HTTP listener the engine always opens
+        server._java_server.getHttpServer().stopService()
+    return server, bolt_port
+
+
+class _Idle:
+    """Decides when the server may stop: nobody holds the users lock and nobody used it for ``idle`` seconds."""
+
+    def __init__(self, data_dir: Path, idle: float):
+        self.idle = idle
+        self.path = data_dir / USERS_LOCK
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        self.last_busy = time.time()
+
+    def last_use(self) -> float:
+        try:  # commands touch the file when they take and leave the server
+            return max(self.last_busy, os.stat(self.fd).st_mtime)
+        except OSError:
+            return self.last_busy
+
+    def try_stop(self) -> bool:
+        """True (holding the users lock, so no command can start using it) when the server may stop now."""
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.last_busy = time.time()
+            return False
+        if time.time() - self.last_use() >= self.idle:
+            return True
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        return False
+
+    def wait_for_users(self) -> None:
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+
+
+def _same_file(path: Path, fd: int) -> bool:
+    """False once the folder was deleted (or made again): this server no longer serves it."""
+    try:
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except OSError:
+        return False
+
+
+def _write_state(data_dir: Path, state: dict) -> Path:
     tmp = data_dir / (STATE_FILE + ".tmp")
     tmp.write_text(json.dumps(state))
     tmp.replace(data_dir / STATE_FILE)
+    note = registry_dir() / f"{state['pid']}.json"
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(json.dumps(state))
+    except OSError:
+        pass  # only `kg server status` without --db misses it
+    return note
+
+
+def _remove_state(data_dir: Path, note: Path) -> None:
+    note.unlink(missing_ok=True)
+    try:  # only our own: a folder made again may hold a new server's
+        if json.loads((data_dir / STATE_FILE).read_text())["pid"] == os.getpid():
+            (data_dir / STATE_FILE).unlink()
+    except (OSError, ValueError, KeyError):
+        pass
+
+
+def serve(data_dir: Path, password: str, idle: float, http: bool) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.chdir(data_dir)  # the wheel writes log/ into the working directory
+    alive_fd = _lock_alive(data_dir)
+    users = _Idle(data_dir, idle)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+
+    server, bolt_port = _start_arcadedb(data_dir, password, http)
+    state = {"pid": os.getpid(), "bolt_port": bolt_port, "database": DATABASE, "data_dir": str(data_dir),
+             "idle": idle, "started": time.time()}
+    note = _write_state(data_dir, state)
     print("ready", json.dumps(state), flush=True)
     try:
-        while not stop.wait(0.5):
-            pass
+        while True:
+            if stop.wait(POLL_S):
+                print("stop requested; waiting for the commands in flight", flush=True)
+                users.wait_for_users()
+                break
+            if not _same_file(data_dir / ALIVE_LOCK, alive_fd):
+                print("the data folder is gone", flush=True)
+                break
+            if users.try_stop():
+                print(f"idle for {idle:g} s", flush=True)
+                break
     finally:
-        (data_dir / STATE_FILE).unlink(missing_ok=True)
+        _remove_state(data_dir, note)
         server.stop()
         print("stopped", flush=True)
+    # the locks go with the process, after the database is closed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("data_dir", type=Path)
-    parser.add_argument("--watch-stdin", action="store_true")
+    parser.add_argument("--idle", type=float, default=300, help="seconds without a command before it stops")
+    parser.add_argument("--http", action="store_true", help="keep ArcadeDB's HTTP API (it asks for a login)")
     args = parser.parse_args()
-    password = os.environ.pop("KG_EMBEDDED_PASSWORD", "")
+    password = sys.stdin.readline().strip()
     if not password:
-        sys.exit("KG_EMBEDDED_PASSWORD is not set")
-    serve(args.data_dir.resolve(), password, args.watch_stdin)
+        sys.exit("no password on standard input")
+    serve(args.data_dir.resolve(), password, args.idle, args.http)
 
 
 if __name__ == "__main__":

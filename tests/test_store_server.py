@@ -1,0 +1,181 @@
+"""The embedded store's warm server: shared between commands, stopped when idle, safe when started at
+once, stale state replaced, never stopped under a command, Bolt only, no password in its environment."""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import main
+from kg.store import open_store
+from kg.store.embedded import running_server, start_server, stop_server
+
+READ_COMMANDS = (["stats"], ["query", "run", "overview/counts"], ["similar", "p-1"], ["viz", "-o", "{tmp}/v.html"],
+                 ["export", "--format", "json", "-o", "{tmp}/g.json"], ["citations", "top"])
+
+
+def wait_until(condition, timeout=30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def starts(db: Path) -> int:
+    """How many servers were ever started for ``db`` (each logs one 'ready' line)."""
+    log = db / "log" / "server.out"
+    return log.read_text(errors="replace").count('ready {"pid"') if log.exists() else 0
+
+
+def kg_cli(*args: str) -> subprocess.Popen:
+    """`kg ARGS` as a user runs it, in a process of its own."""
+    return subprocess.Popen([str(Path(sys.executable).parent / "kg"), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture(scope="module")
+def one_paper_store(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("template") / "small"
+    with open_store(db, create=True) as store:
+        store.run("CREATE (:Paper {id: 'p-1', title: 'One'})", write=True)
+    assert stop_server(db)
+    return db
+
+
+@pytest.fixture
+def small_db(one_paper_store, tmp_path) -> Path:
+    """A store of its own holding one paper, no server running."""
+    return Path(shutil.copytree(one_paper_store, tmp_path / "small"))
+
+
+@pytest.mark.parametrize("command", READ_COMMANDS, ids=lambda c: c[0])
+def test_read_commands_on_a_folder_without_a_graph_fail_and_create_nothing(tmp_path, command):
+    missing = tmp_path / "no-such-folder"
+    args = [a.format(tmp=tmp_path) for a in command]
+    result = CliRunner().invoke(main, [*args, "--db", str(missing)])
+    assert result.exit_code == 1, result.output
+    assert f"no graph in {missing}" in result.output and "kg build" in result.output
+    assert "Traceback" not in result.output
+    assert not missing.exists()
+
+
+def test_a_folder_without_a_database_is_no_graph_either(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(main, ["stats", "--db", str(tmp_path / "empty")])
+    assert result.exit_code == 1 and "no graph in" in result.output
+    assert list((tmp_path / "empty").iterdir()) == []
+
+
+def test_commands_share_one_warm_server_that_stops_when_idle(small_db):
+    runner = CliRunner()
+    env = {"KG_SERVER_IDLE": "3"}
+    first = runner.invoke(main, ["stats", "--db", str(small_db), "--format", "json"], env=env)
+    assert first.exit_code == 0 and json.loads(first.output)["nodes"] == {"Paper": 1}
+    server = running_server(small_db)
+    assert server is not None and server.idle == 3  # it outlives the command
+    second = runner.invoke(main, ["query", "run", "overview/counts", "--db", str(small_db)], env=env)
+    assert second.exit_code == 0, second.output
+    assert running_server(small_db).pid == server.pid
+    listed = runner.invoke(main, ["server", "status"])
+    assert listed.exit_code == 0 and f"{small_db}  pid {server.pid}  {server.uri}" in listed.output
+    assert wait_until(lambda: running_server(small_db) is None, timeout=30)  # stopped by itself
+    assert "idle for 3 s" in (small_db / "log" / "server.out").read_text()
+    assert runner.invoke(main, ["server", "status", "--db", str(small_db)]).exit_code == 3
+
+
+def test_idle_zero_stops_the_server_when_the_command_ends(small_db):
+    result = CliRunner().invoke(main, ["stats", "--db", str(small_db)], env={"KG_SERVER_IDLE": "0"})
+    assert result.exit_code == 0, result.output
+    assert wait_until(lambda: running_server(small_db) is None, timeout=15)
+
+
+def test_commands_started_at_once_start_one_server(small_db):
+    before = starts(small_db)
+    procs = [kg_cli("stats", "--db", str(small_db), "--format", "json") for _ in range(4)]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, outputs
+    assert all(json.loads(out)["nodes"] == {"Paper": 1} for out, _ in outputs)
+    assert starts(small_db) == before + 1
+    assert stop_server(small_db)
+
+
+def test_a_server_killed_with_sigkill_is_replaced(small_db):
+    old = start_server(small_db)
+    os.kill(old.pid, signal.SIGKILL)
+    assert wait_until(lambda: running_server(small_db) is None, timeout=10)
+    assert json.loads((small_db / "server.json").read_text())["pid"] == old.pid  # the stale file is still there
+    result = CliRunner().invoke(main, ["stats", "--db", str(small_db), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["nodes"] == {"Paper": 1}
+    assert running_server(small_db).pid != old.pid
+    assert stop_server(small_db)
+
+
+def test_a_deleted_and_remade_folder_gets_a_new_server_and_the_old_one_stops(tmp_path):
+    db = tmp_path / "remade"
+    with open_store(db, create=True) as store:
+        store.run("CREATE (:Paper {id: 'old'})", write=True)
+    old = running_server(db)
+    subprocess.run(["rm", "-rf", str(db)], check=True)
+    with open_store(db, create=True) as store:  # a new password, a new server: no "authentication failed"
+        store.run("CREATE (:Paper {id: 'new'})", write=True)
+        assert store.run("MATCH (p:Paper) RETURN p.id AS id") == [{"id": "new"}]
+    assert running_server(db).pid != old.pid
+    assert wait_until(lambda: not Path(f"/proc/{old.pid}").exists() or b"arcadedb_process" not in
+                      Path(f"/proc/{old.pid}/cmdline").read_bytes(), timeout=30)
+    assert stop_server(db)
+
+
+def test_server_stop_waits_for_the_command_in_flight(small_db):
+    with open_store(small_db) as store:  # a command in flight
+        server = running_server(small_db)
+        assert stop_server(small_db, timeout=1.5) is None  # asked to stop, it waits
+        time.sleep(1)
+        assert store.run("MATCH (p:Paper) RETURN count(p) AS n") == [{"n": 1}]
+        still = CliRunner().invoke(main, ["server", "stop", "--db", str(small_db), "--wait", "0.5"])
+        assert still.exit_code == 4 and "still used by a command" in still.output
+    assert wait_until(lambda: running_server(small_db) is None, timeout=30)
+    assert "stop requested; waiting for the commands in flight" in (small_db / "log" / "server.out").read_text()
+    assert server.pid not in [s.pid for s in filter(None, [running_server(small_db)])]
+
+
+def listening_ports(pid: int) -> set[int]:
+    """The TCP ports process ``pid`` listens on (Linux /proc)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
+def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(small_db):
+    server = start_server(small_db)
+    try:
+        password = (small_db / "credentials").read_text().strip()
+        assert password.encode() not in Path(f"/proc/{server.pid}/environ").read_bytes()
+        assert password.encode() not in Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        assert listening_ports(server.pid) == {server.bolt_port}
+        log = (small_db / "log" / "arcadedb.log.0").read_text(errors="replace")
+        assert "Studio web tool: disabled" in log
+    finally:
+        assert stop_server(small_db)
