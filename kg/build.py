@@ -61,8 +61,9 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     for batch in batched(records, PAPERS_PER_BATCH):
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
-        load_rows(store, graph_rows(batch), citations=citations)
-        index_papers(store, [record["id"] for record in batch])  # the text kg similar ranks by
+        with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
+            load_rows(tx, graph_rows(batch), citations=citations)
+            index_papers(tx, [record["id"] for record in batch])  # the text kg similar ranks by
         papers += len(batch)
         if on_paper:
             for record in batch:
