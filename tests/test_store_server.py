@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from kg.cli import main
 from kg.store import open_store
+from kg.store.arcadedb_process import jvm_cache_args
 from kg.store.embedded import running_server, start_server, stop_server
 
 READ_COMMANDS = (["stats"], ["query", "run", "overview/counts"], ["similar", "p-1"], ["viz", "-o", "{tmp}/v.html"],
@@ -179,3 +180,16 @@ def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(s
         assert "Studio web tool: disabled" in log
     finally:
         assert stop_server(small_db)
+
+
+def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    options = ["2g", "-Xrs"]
+    assert jvm_cache_args(options) == []  # none yet: one is recorded in the background, this start goes without
+    recorders = list((tmp_path / "cache" / "kg" / "jvm").glob("arcadedb-*.aot.config"))
+    assert len(recorders) == 1
+    assert jvm_cache_args(options) == []  # still recording: no second recorder
+    assert len(list((tmp_path / "cache" / "kg" / "jvm").glob("arcadedb-*.aot*"))) == 1
+    assert wait_until(lambda: jvm_cache_args(options) != [], timeout=300)
+    [flag] = jvm_cache_args(options)
+    assert flag.startswith("-XX:AOTCache=") and Path(flag.split("=", 1)[1]).stat().st_size > 1_000_000

@@ -168,7 +168,8 @@ def running_servers() -> list[ServerInfo]:
 def _spawn(data_dir: Path, idle: float, http: bool) -> subprocess.Popen:
     (data_dir / "log").mkdir(parents=True, exist_ok=True)
     (data_dir / STATE_FILE).unlink(missing_ok=True)  # stale: no server holds the folder
-    cmd = [sys.executable, "-m", "kg.store.arcadedb_process", str(data_dir), "--idle", f"{idle:g}"]
+    # run as a script, not `-m kg.store.arcadedb_process`: the kg package (and the neo4j driver) stay unloaded
+    cmd = [sys.executable, str(Path(__file__).with_name("arcadedb_process.py")), str(data_dir), "--idle", f"{idle:g}"]
     if http:
         cmd.append("--http")
     with open(data_dir / "log" / "server.out", "ab") as log:
