@@ -48,7 +48,7 @@ def loader_seconds(sources: list[str]) -> float:
 def run_build(sources: list[str], db: Path) -> dict:
     baseline = loader_seconds(sources)
     start = time.monotonic()
-    with open_store(db_dir=db) as store:
+    with open_store(db_dir=db, create=True) as store:
         report = build(sources, store)
         seconds = time.monotonic() - start
         counts = stats(store)

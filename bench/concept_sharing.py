@@ -86,7 +86,7 @@ def scierc_truth(data: Path) -> tuple[list[Path], set[tuple[str, str]]]:
 
 
 def measure(name: str, sources, pairs: set[tuple[str, str]]) -> dict:
-    with tempfile.TemporaryDirectory() as db, open_store(db_dir=db) as store:
+    with tempfile.TemporaryDirectory() as db, open_store(db_dir=db, create=True) as store:
         started = time.perf_counter()
         build([str(s) for s in sources], store)
         seconds = time.perf_counter() - started

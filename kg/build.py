@@ -2,7 +2,7 @@
 
 >>> from kg.build import build
 >>> from kg.store import open_store
->>> with open_store(db_dir="kg-data") as store:              # doctest: +SKIP
+>>> with open_store(db_dir="kg-data", create=True) as store: # doctest: +SKIP
 ...     report = build(["examples/neurips2026"], store)
 >>> report.papers
 57
@@ -53,7 +53,7 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     report. A rerun changes no counts.
 
     >>> from kg.store import open_store
-    >>> with open_store(db_dir="kg-data") as store:           # doctest: +SKIP
+    >>> with open_store(db_dir="kg-data", create=True) as store:  # doctest: +SKIP
     ...     papers, vocabulary = load_records(store, extract_sources(["examples/neurips2026"]))
     """
     create_constraints(store)
