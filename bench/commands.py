@@ -41,7 +41,7 @@ COMMANDS = {
     f"kg similar {PAPER}": ["similar", PAPER],
 }
 IN_A_ROW = [
-    ["stats"], ["query", "list"], ["query", "run", "overview/top-concepts", "-p", "per_type=3"],
+    ["stats"], ["query", "run", "papers/find", "-p", "text=LoRA"], ["query", "run", "overview/top-concepts", "-p", "per_type=3"],
     ["similar", PAPER, "--top", "5"], ["query", "run", "papers/sharing-concepts", "-p", f"paper={PAPER}"],
     ["query", "run", "concepts/profile", "-p", "concept=LoRA"], ["citations", "top", "--top", "5"],
     ["stats", "--format", "json"], ["export", "--format", "json", "-o", "{tmp}/graph.json"],
