@@ -205,7 +205,7 @@ def graph(sources: list[str], db: Path, reuse: bool):
     if db.exists() and not reuse:
         shutil.rmtree(db)
     fresh = not db.exists()
-    cm = open_store(db_dir=db)
+    cm = open_store(db_dir=db, create=True)
     store = cm.__enter__()
     if fresh:
         indexing = [0.0]

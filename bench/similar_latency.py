@@ -87,7 +87,7 @@ def make(corpus: Path, db: Path, citations: bool = True) -> None:
     cache = sentence_records(papers)
     print(f"  extracted in {time.monotonic() - start:.0f} s")
     start, indexing = time.monotonic(), 0.0
-    with open_store(db_dir=db) as store:
+    with open_store(db_dir=db, create=True) as store:
         create_constraints(store)
         for n, batch in enumerate(batched(papers, 200), 1):
             records = [composed(p, cache) for p in batch]
