@@ -62,6 +62,8 @@ def records(papers: int = 120, references: int = 900, seed: int = 16) -> list[di
         if rng.random() < 0.3:
             i = rng.randrange(10)
             chosen.append((TOPICS[other][i], TYPES[i]))
+        tail = rng.choices(range(60), weights=[1 / (i + 1) for i in range(60)], k=rng.randint(1, 3))
+        chosen += [(f"{topic} technique {i}", "Method") for i in tail]   # the long tail most concepts are in
         chosen = list(dict.fromkeys(chosen))
         text = f"Paper {n} studies " + ", ".join(name for name, _ in chosen) + f" in {topic}."
         cited = {pool[i]["key"]: pool[i] for i in set(rng.choices(range(references), weights=weights, k=rng.randint(8, 40)))}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 import pytest
+import real_shaped
 from PIL import Image
 from test_visuals import XSS_METHOD, load_viz_graph, page_json
 
@@ -110,11 +111,11 @@ def type_into(page, selector: str, text: str) -> None:
     page.call("Input.insertText", {"text": text})
 
 
-def colour_pixels(png: bytes, colour: str, top: int, tolerance: int = 8) -> int:
-    """How many pixels below ``top`` are within ``tolerance`` of ``colour`` (#rrggbb)."""
+def colour_pixels(png: bytes, colour: str, top: int, tolerance: int = 8, box: tuple | None = None) -> int:
+    """How many pixels below ``top`` (or inside ``box``) are within ``tolerance`` of ``colour`` (#rrggbb)."""
     want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    box = image.crop((0, top, image.width, image.height))
+    box = image.crop(box or (0, top, image.width, image.height))
     return sum(n for n, rgb in box.getcolors(box.width * box.height)
                if all(abs(a - b) <= tolerance for a, b in zip(rgb, want)))
 
@@ -144,4 +145,142 @@ def test_a_large_view_draws_without_physics(chromium, tmp_path):
     assert page.evaluate("kgNetwork.physics.physicsEnabled") is False
     assert page.evaluate("kgNetwork.body.nodeIndices.length") == 2000
     assert colour_pixels(page.screenshot(), TYPE_STYLE["Paper"][0], 120) > 200
+    assert page.errors == []
+
+
+# --- on a collection shaped like real ones: labels, legends, focus (tests/real_shaped.py) ---
+
+@pytest.fixture(scope="module")
+def real_pages(session_store, tmp_path_factory) -> dict:
+    """Views of the generated real-shaped collection: 120 papers citing 900 works (with authors,
+    years and titles), concepts in four topics; the citations view has 300 nodes."""
+    made = real_shaped.load(session_store)
+    folder = tmp_path_factory.mktemp("real")
+    focus = max(made, key=lambda r: (len(r["references"]), r["id"]))["id"]
+    views = {"citations": build_view(session_store, "citations"), "overview": build_view(session_store, "overview"),
+             "cooccurrence": build_view(session_store, "cooccurrence", min_papers=1),
+             "paper": build_view(session_store, "paper", focus=focus),
+             "concept": build_view(session_store, "concept", focus="BERT")}
+    return {name: (view, view.write(folder / f"{name}.html")) for name, view in views.items()}
+
+
+def boxes_overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+
+def dark_pixels(png: bytes, box: dict, top: float) -> int:
+    image = Image.open(io.BytesIO(png)).convert("L")
+    crop = image.crop((int(box["x"]), int(box["y"] + top), int(box["x"] + box["w"]), int(box["y"] + box["h"] + top)))
+    return sum(crop.histogram()[:90])
+
+
+def graph_top(page) -> float:
+    return page.evaluate("document.getElementById('graph').getBoundingClientRect().top")
+
+
+@pytest.mark.parametrize("name", ["citations", "overview", "cooccurrence"])
+def test_first_zoom_labels_only_the_largest_nodes_and_no_two_labels_overlap(chromium, real_pages, name):
+    view, path = real_pages[name]
+    page = open_drawn(chromium, path)
+    labels = page.evaluate("window.kgLabels")
+    data = page_json(path.read_text(encoding="utf-8"))
+    assert len(data["nodes"]) >= 120
+    assert 8 <= len(labels) < len(data["nodes"])   # some labels, never all of a large view
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not boxes_overlap(a, b), (a, b)
+    size = {n["id"]: n["size"] for n in data["nodes"]}
+    biggest = max(data["nodes"], key=lambda n: (n["size"], n["id"]))["id"]
+    assert biggest in {box["id"] for box in labels}
+    # the labels are the nodes' own, and they are really drawn: dark text inside each box
+    label_of = {n["id"]: n["label"] for n in data["nodes"]}
+    assert all(box["text"] == label_of[box["id"]] for box in labels)
+    png, top = page.screenshot(), graph_top(page)
+    assert all(dark_pixels(png, box, top) > 10 for box in labels)
+    # a node without a label is smaller than the median labelled one: labels go by importance
+    unlabelled = [size[n] for n in size if n not in {b["id"] for b in labels}]
+    labelled = sorted(size[b["id"]] for b in labels)
+    assert sum(unlabelled) / len(unlabelled) < labelled[len(labelled) // 2]
+    assert page.errors == []
+
+
+def test_zoom_and_hover_show_more_labels(chromium, real_pages):
+    view, path = real_pages["citations"]
+    page = open_drawn(chromium, path)
+    before = {box["id"] for box in page.evaluate("window.kgLabels")}
+    data = page_json(path.read_text(encoding="utf-8"))
+    quiet = next(n["id"] for n in sorted(data["nodes"], key=lambda n: (n["size"], n["id"])) if n["id"] not in before)
+    tip = hover(page, quiet)
+    assert tip["text"]
+    page.wait_for("window.kgHoverLabel !== null", timeout=5)
+    hovered = page.evaluate("window.kgHoverLabel")
+    assert hovered["id"] == quiet and dark_pixels(page.screenshot(), hovered, graph_top(page)) > 10
+    # zooming in with the wheel on the middle of the graph brings out labels that did not fit
+    box = page.evaluate("(() => { const b = document.getElementById('graph').getBoundingClientRect();"
+                        " return [b.left + b.width / 2, b.top + b.height / 2]; })()")
+    for _ in range(4):
+        page.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": box[0], "y": box[1], "deltaX": 0, "deltaY": -300})
+    page.settle(0.5)
+    after = page.evaluate("window.kgLabels")
+    assert {b["id"] for b in after} - before
+    for i, a in enumerate(after):
+        assert not any(boxes_overlap(a, b) for b in after[i + 1:])
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("name", ["paper", "concept"])
+def test_focus_is_marked_centred_and_labelled_in_full(chromium, real_pages, name):
+    view, path = real_pages[name]
+    page = open_drawn(chromium, path)
+    focus = next(n for n in page_json(path.read_text(encoding="utf-8"))["nodes"] if n.get("focus"))
+    x, y, w, h = page.evaluate(f"""(() => {{
+        const p = kgNetwork.canvasToDOM(kgNetwork.getPosition({focus['id']!r}));
+        const g = document.getElementById('graph');
+        return [p.x, p.y, g.clientWidth, g.clientHeight]; }})()""")
+    assert abs(x - w / 2) < 3 and abs(y - h / 2) < 3
+    labels = page.evaluate("window.kgLabels")
+    assert labels[0]["id"] == focus["id"] and labels[0]["bold"] is True
+    png, top = page.screenshot(), graph_top(page)
+    assert colour_pixels(png, "#d62728", 0, box=(int(x) - 60, int(y + top) - 60, int(x) + 60, int(y + top) + 60)) > 40
+    heading = page.evaluate("document.getElementById('heading').textContent")
+    assert heading.endswith(view.graph.nodes[focus["id"]]["name"])   # the whole title or name, never cut
+    assert page.errors == []
+
+
+def test_paper_view_summarises_its_other_references(chromium, real_pages):
+    view, path = real_pages["paper"]
+    page = open_drawn(chromium, path)
+    summary = next(box for box in page.evaluate("window.kgLabels") if box["id"] == "+references")
+    assert summary["text"] == view.graph.nodes["+references"]["label"] and summary["text"].startswith("+ ")
+    assert summary["text"] in page.evaluate("document.getElementById('left-out').textContent")
+    assert page.errors == []
+
+
+def test_community_colours_have_one_legend_and_shapes_keep_the_type(chromium, real_pages):
+    view, path = real_pages["cooccurrence"]
+    page = open_drawn(chromium, path)
+    swatches = page.evaluate("""[...document.querySelectorAll('#communities .community')].map(e => {
+        const s = e.querySelector('.swatch').getBoundingClientRect();
+        return {colour: getComputedStyle(e.querySelector('.swatch')).backgroundColor, w: s.width, h: s.height,
+                text: e.textContent.trim()}; })""")
+    communities = {d["community"] for _, d in view.graph.nodes(data=True)}
+    assert len(swatches) == min(len(communities), 12) >= 2
+    assert all(s["w"] >= 10 and s["h"] >= 10 for s in swatches)  # visible swatches
+    data = page_json(path.read_text(encoding="utf-8"))
+    node_colours = {n["color"] for n in data["nodes"]}
+    rgb = {"rgb({}, {}, {})".format(*(int(c[i:i + 2], 16) for i in (1, 3, 5))) for c in node_colours}
+    assert {s["colour"] for s in swatches} <= rgb
+    png, top = page.screenshot(), graph_top(page)
+    for colour in list(node_colours)[:3]:
+        assert colour_pixels(png, colour, int(top)) > 20   # the legend's colours are the picture's
+    for s in swatches:  # names are whole words: a cut name ends in an ellipsis after a whole word
+        name = s["text"].rsplit(" (", 1)[0]
+        labels = {d["label"] for _, d in view.graph.nodes(data=True)}
+        parts = name.rstrip("…").split(", ")
+        assert all(p in labels for p in parts[:-1]) and any(label.startswith(parts[-1]) for label in labels), name
+        if name.endswith("…"):
+            assert any(label.startswith(parts[-1] + " ") for label in labels), name
+    glyphs = page.evaluate("[...document.querySelectorAll('#legend .glyph')].map(g => getComputedStyle(g).color)")
+    assert set(glyphs) == {"rgb(85, 85, 85)"}   # shape = type, in one neutral colour
+    assert "shape = type" in page.evaluate("document.getElementById('legend').textContent")
     assert page.errors == []

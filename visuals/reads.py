@@ -82,6 +82,7 @@ MATCH (r:Reference {key: key})
 OPTIONAL MATCH (r)<-[:CITES]-(q:Paper)
 RETURN r.key AS id, r.authors AS authors, r.year AS year, r.title AS title, count(q) AS cited_by
 """
+CONCEPT_NAMES = "MATCH (c:Concept) WHERE c.id IN $ids RETURN c.id AS id, c.name AS name"
 FIND_PAPER = """
 MATCH (p:Paper) WHERE p.id = $key OR toLower(p.title) = toLower($key)
 RETURN p.id AS id ORDER BY p.id LIMIT 1
@@ -127,10 +128,10 @@ def describe(store, graph: nx.Graph) -> nx.Graph:
     """Fill in every node's ``label``, ``type`` and ``title`` (tooltip) from the store."""
     ids = list(graph.nodes)
     for row in store.run(PAPER_DETAILS, {"ids": ids}):
-        graph.add_node(row["id"], type="Paper", label=short(row["title"], 32), year=row["year"],
+        graph.add_node(row["id"], type="Paper", label=short(row["title"], 32), name=row["title"], year=row["year"],
                        title=paper_tooltip(row["title"], row["year"], row["venue"], row["abstract"]))
     for row in store.run(CONCEPT_DETAILS, {"ids": ids}):
-        graph.add_node(row["id"], type=row["type"], label=row["name"], papers=row["papers"],
+        graph.add_node(row["id"], type=row["type"], label=row["name"], name=row["name"], papers=row["papers"],
                        title=concept_tooltip(row["name"], row["type"], row["aliases"], row["papers"]))
     for row in store.run(REFERENCE_DETAILS, {"ids": ids}):
         graph.add_node(row["id"], type="Reference", label=reference_label(row), cited_by=row["cited_by"],

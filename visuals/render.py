@@ -21,6 +21,7 @@ import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from visuals.graphs import cut_at_word
 from visuals.layout import positions, scores
 
 # colour, vis-network shape, legend glyph
@@ -93,9 +94,10 @@ def _sizes(graph: nx.Graph, size_by: str) -> dict:
 
 
 def _widths(graph: nx.Graph) -> list[float]:
+    """Edge widths from 1 (the lightest weight) to 8 (the heaviest); all alike when the weights are."""
     weights = [float(d.get("weight", 1) or 1) for _, _, d in graph.edges(data=True)]
-    top = max(weights, default=1.0) or 1.0
-    return [round(1 + 7 * w / top, 2) for w in weights]
+    low, high = min(weights, default=1.0), max(weights, default=1.0)
+    return [round(1 + 7 * (w - low) / (high - low), 2) if high > low else 1.5 for w in weights]
 
 
 def _text(value) -> str:
@@ -115,7 +117,8 @@ def page_data(graph: nx.Graph, size_by: str = "pagerank", color_by: str = "type"
         item = {"id": _text(node), "label": _text(d.get("label", node)), "title": _text(d.get("title", d.get("label", node))),
                 "group": kind, "size": size[node], "x": where[node][0], "y": where[node][1]}
         if color_by == "community" and d.get("community") is not None:
-            item["color"] = COMMUNITY_COLORS[int(d["community"]) % len(COMMUNITY_COLORS)]
+            item["color"] = community_color(d["community"])
+        item.update({flag: True for flag in ("focus", "summary") if d.get(flag)})
         nodes.append(item)
     edges = [{"from": _text(u), "to": _text(v), "width": w, **({"title": _text(d["title"])} if d.get("title") else {})}
              for (u, v, d), w in zip(graph.edges(data=True), _widths(graph))]
@@ -137,22 +140,43 @@ def page_data(graph: nx.Graph, size_by: str = "pagerank", color_by: str = "type"
     return {"nodes": nodes, "edges": edges, "options": options, "counts": counts}
 
 
-def _legend(counts: dict) -> list[dict]:
+def community_color(number: int) -> str:
+    """The colour of community ``number`` (0 = largest); the small ones beyond the palette share grey."""
+    return COMMUNITY_COLORS[number] if number < len(COMMUNITY_COLORS) else OTHER_STYLE[0]
+
+
+def _legend(counts: dict, color_by: str = "type") -> list[dict]:
+    """One row per node type: its glyph (shape), in its colour unless colour shows communities."""
     order = list(TYPE_STYLE)
-    return [{"type": t, "color": TYPE_STYLE.get(t, OTHER_STYLE)[0], "glyph": TYPE_STYLE.get(t, OTHER_STYLE)[2], "count": n}
+    return [{"type": t, "glyph": TYPE_STYLE.get(t, OTHER_STYLE)[2], "count": n,
+             "color": TYPE_STYLE.get(t, OTHER_STYLE)[0] if color_by == "type" else "#555555"}
             for t, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)]
 
 
-def _communities(graph: nx.Graph) -> list[dict]:
-    """Legend rows for the largest communities, each named after its best-linked member."""
+def community_legend(graph: nx.Graph) -> list[dict]:
+    """Legend rows for the coloured communities, named by ``graph.graph["community_names"]``
+    when the view gives names, else by their three most linked members; one row for the rest.
+
+    >>> g = nx.Graph([("a", "b"), ("b", "c"), ("d", "e")])
+    >>> nx.set_node_attributes(g, {"a": 0, "b": 0, "c": 0, "d": 1, "e": 1}, "community")
+    >>> [(row["name"], row["size"]) for row in community_legend(g)]
+    [('b, a, c', 3), ('d, e', 2)]
+    """
     members: dict[int, list] = {}
     for node, c in nx.get_node_attributes(graph, "community").items():
         members.setdefault(int(c), []).append(node)
-    rows = []
-    for c, nodes in sorted(members.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:8]:
-        hub = max(nodes, key=lambda node: (graph.degree(node), str(node)))
-        rows.append({"color": COMMUNITY_COLORS[c % len(COMMUNITY_COLORS)], "name": _text(graph.nodes[hub].get("label", hub))[:30],
-                     "size": len(nodes)})
+    names = graph.graph.get("community_names", {})
+    rows, rest = [], []
+    for c, nodes in sorted(members.items()):
+        if c >= len(COMMUNITY_COLORS):
+            rest.extend(nodes)
+            continue
+        central = sorted(nodes, key=lambda n: (-graph.degree(n, weight="weight"), str(n)))[:3]
+        name = names.get(c) or ", ".join(_text(graph.nodes[n].get("label", n)) for n in central)
+        rows.append({"color": community_color(c), "name": cut_at_word(name, 44), "size": len(nodes)})
+    if rest:
+        small = len({graph.nodes[n]["community"] for n in rest})
+        rows.append({"color": OTHER_STYLE[0], "name": f"{small:,} smaller communities", "size": len(rest)})
     return rows
 
 
@@ -188,7 +212,9 @@ def render_html(graph: nx.Graph, heading: str, subtitle: str = "", *, size_by: s
              f"edge width: weight; layout computed in Python (igraph), {motion}. Hover a node for details.")
     return _ENV.get_template("graph.html.j2").render(
         heading=heading, subtitle=subtitle, facts=facts, left_out=(omitted or Omitted()).sentence(), height=height,
-        data=data, legend=_legend(data["counts"]), communities=_communities(graph) if color_by == "community" else [],
+        data=data, legend=_legend(data["counts"], color_by),
+        communities=community_legend(graph) if color_by == "community" else [],
+        community_naming=graph.graph.get("community_naming", "its most linked members"),
         vis_js=vis_js, view_js=view_js, vis_css=_inline(_VIS / "vis-network.css", "</style"),
         script_hashes=Markup(" ".join((_hash(vis_js), _hash(view_js)))),
     )

@@ -23,6 +23,7 @@ from visuals.reads import (
     CITING_AND_CITED,
     CITING_PAPERS,
     CITING_REFERENCES,
+    CONCEPT_NAMES,
     CONCEPT_TYPES,
     INTO_CONCEPTS,
     MENTIONS,
@@ -128,7 +129,7 @@ def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str)
     graph.nodes[centre]["focus"] = True
     graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} nearest to the focus, then the best linked")
     omitted.note = folded
-    name = graph.nodes[centre].get("label", centre)
+    name = graph.nodes[centre].get("name") or centre
     subtitle = (f"Everything within {depth} link{'s' if depth > 1 else ''} of the {kind} “{name}” ({centre}), "
                 f"marked with a ring: the concepts papers name, the papers naming them, and citations.")
     return View(graph, f"Around the {kind} {name}", subtitle, omitted)
@@ -218,6 +219,7 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} papers with the largest total similarity")
     describe(store, graph)
     communities = _communities(graph)
+    _name_by_shared_concepts(store, graph, concepts_of)
     subtitle = (f"Papers linked by the concepts they share, a rare concept weighing more (IDF, as kg similar); each paper "
                 f"keeps its {NEIGHBOURS_PER_PAPER} strongest links; colour shows {communities} communities.")
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
@@ -278,7 +280,7 @@ def citations(store, top: int, focus: str | None, depth: int, types, size_by: st
     heading = "Who cites whom"
     if centre:
         graph.nodes[centre]["focus"] = True
-        heading = f"Citations around {graph.nodes[centre].get('label', centre)}"
+        heading = f"Citations around {graph.nodes[centre].get('name') or centre}"
     refs = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Reference")
     subtitle = (f"{scope}: an arrow points from the citing paper to the cited work; {refs:,} of the shown works are "
                 f"references not loaded as papers.")
@@ -371,6 +373,18 @@ def _communities(graph: nx.Graph) -> int:
         for node in members:
             graph.nodes[node]["community"] = number
     return len(found)
+
+
+def _name_by_shared_concepts(store, graph: nx.Graph, concepts_of: dict[str, set]) -> None:
+    """Name each community of papers by the three concepts most of its papers name."""
+    counts: dict[int, Counter] = {}
+    for node, number in nx.get_node_attributes(graph, "community").items():
+        counts.setdefault(number, Counter()).update(concepts_of.get(node, ()))
+    top = {number: [c for c, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))[:3]]
+           for number, found in counts.items()}
+    names = {row["id"]: row["name"] for row in store.run(CONCEPT_NAMES, {"ids": sorted({c for cs in top.values() for c in cs})})}
+    graph.graph["community_names"] = {number: ", ".join(names.get(c, c) for c in cs) for number, cs in top.items()}
+    graph.graph["community_naming"] = "the concepts most of its papers name"
 
 
 def _keep_types(graph: nx.Graph, types, keep=None) -> nx.Graph:
