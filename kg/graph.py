@@ -113,7 +113,10 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
                 "year": citation["year"], "evidence": citation["text"], "start": citation["start"], "end": citation["end"],
                 "in_text": True,
             })
+        details = record.get("reference_details") or {}
         for ref in record.get("references") or []:
-            rows.references.append({"paper": record["id"], "key": ref, "authors": [], "year": None,
+            known = details.get(ref) or {}
+            rows.references.append({"paper": record["id"], "key": ref, "authors": known.get("authors") or [],
+                                    "year": known.get("year"), "title": known.get("title"),
                                     "evidence": None, "start": None, "end": None, "in_text": False})
     return rows

@@ -25,6 +25,7 @@ class Paper:
     authors: list[str] = field(default_factory=list)
     doi: str | None = None
     references: list[str] = field(default_factory=list)
+    reference_details: dict[str, dict] = field(default_factory=dict)  # key -> {title, authors, year}, when given
     source: str = ""
     position: int = 0
     line: int = 0

@@ -134,6 +134,18 @@ def _squeezed(value: Any, field: str, numbers: bool = False) -> str:
     return " ".join((text(value, field, numbers) or "").split())
 
 
+def _reference_details(value: Any) -> dict[str, dict]:
+    """What a source says about the works a record cites: key -> {title, authors, year}."""
+    if not value:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise FieldError("reference_details must map each reference key to {title, authors, year}")
+    return {str(key): {"title": _squeezed(v.get("title"), f"reference_details.{key}.title") or None,
+                       "authors": _as_list(v.get("authors"), f"reference_details.{key}.authors"),
+                       "year": _as_year(v.get("year"))}
+            for key, v in value.items()}
+
+
 def paper_from_fields(record: dict[str, Any], source: str, position: int, line: int) -> Paper:
     """A Paper from a record with the fields id, title, abstract, year, venue,
     authors, doi, references; raises ``FieldError`` naming what is wrong."""
@@ -153,6 +165,7 @@ def paper_from_fields(record: dict[str, Any], source: str, position: int, line: 
         authors=_as_list(record.get("authors"), "authors"),
         doi=doi,
         references=_as_list(record.get("references"), "references"),
+        reference_details=_reference_details(record.get("reference_details")),
         source=source,
         position=position,
         line=line,

@@ -67,6 +67,14 @@ def _author(author, where: str) -> str:
     return " ".join(p for p in (parts[0], *middle, parts[1], parts[2]) if p)
 
 
+def _reference_detail(ref: dict, where: str) -> dict:
+    """Title, authors and year of a cited paper object (the /references endpoint's ``citedPaper``)."""
+    ref = obj(ref.get("citedPaper"), f"{where}.citedPaper") or ref
+    authors = items(ref.get("authors"), f"{where}.authors")
+    return {"title": text(ref.get("title"), f"{where}.title"),
+            "authors": [_author(a, f"{where}.authors[{n}]") for n, a in enumerate(authors) if a], "year": ref.get("year")}
+
+
 def s2_fields(record: dict) -> dict:
     """The loader fields of one Semantic Scholar or S2ORC record."""
     pid = _own_id(record)
@@ -74,7 +82,10 @@ def s2_fields(record: dict) -> dict:
         raise FieldError("no paperId, paper_id or corpusid")
     external = obj(record.get("externalIds") or record.get("externalids"), "externalIds")
     field = "references" if record.get("references") is not None else "outbound_citations"
-    keys = [_reference_key(ref, f"{field}[{n}]") for n, ref in enumerate(items(record.get(field), field))]
+    refs = items(record.get(field), field)
+    keys = [_reference_key(ref, f"{field}[{n}]") for n, ref in enumerate(refs)]
+    details = {key: _reference_detail(ref, f"{field}[{n}]") for n, (key, ref) in enumerate(zip(keys, refs))
+               if key and isinstance(ref, dict)}
     return {
         "id": pid,
         "title": record.get("title"),
@@ -84,6 +95,7 @@ def s2_fields(record: dict) -> dict:
         "authors": [_author(a, f"authors[{n}]") for n, a in enumerate(items(record.get("authors"), "authors")) if a],
         "doi": ids.doi(text(record.get("doi"), "doi") or text(external.get("DOI"), "externalIds.DOI")),
         "references": [k for k in keys if k],
+        "reference_details": {key: d for key, d in details.items() if d["title"] or d["authors"]},
     }
 
 

@@ -73,6 +73,7 @@ def records(papers: int = 120, references: int = 900, seed: int = 16) -> list[di
             "text": text, "venue": "REAL", "year": 2010 + n % 12,
             "authors": [f"{rng.choice('ABCDEFGHJKLMNPRST')}. {rng.choice(SURNAMES)}" for _ in range(rng.randint(1, 5))],
             "doi": None, "references": loaded + sorted(cited), "source": "generated", "position": n + 1,
+            "reference_details": {key: {k: work[k] for k in ("title", "authors", "year")} for key, work in cited.items()},
             "concepts": [concept(name, kind, text) for name, kind in chosen], "citations": [],
         })
     return out

@@ -244,19 +244,19 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         ({"citing": "pE", "cited": "pA"}, [  # only the shortest of the three chains
             {"hops": 2, "works": ["pE", "pC", "pA"], "titles": [TITLES[p] for p in ("pE", "pC", "pA")]}]),
         ({"citing": "pF", "cited": "lee-2019"}, [  # ends at an unresolved reference
-            {"hops": 2, "works": ["pF", "pD", "lee-2019"], "titles": [TITLES["pF"], TITLES["pD"], None]}]),
+            {"hops": 2, "works": ["pF", "pD", "lee-2019"], "titles": [TITLES["pF"], TITLES["pD"], "Lee"]}]),
         ({"citing": "pA", "cited": "pF"}, []),  # citations only go back
         ({"citing": "pA", "cited": "pA"}, []),
     ],
     "citations/co-citation": [
         ({"work": "pC"}, [
-            {"kind": "Reference", "id": "lee-2019", "title": None, "co_cited": 2, "citers": ["pD", "pE"]},
+            {"kind": "Reference", "id": "lee-2019", "title": "Lee", "co_cited": 2, "citers": ["pD", "pE"]},
             {"kind": "Paper", "id": "pB", "title": TITLES["pB"], "co_cited": 1, "citers": ["pD"]},
             {"kind": "Paper", "id": "pD", "title": TITLES["pD"], "co_cited": 1, "citers": ["pE"]},
             {"kind": "Reference", "id": "smith-2020", "title": None, "co_cited": 1, "citers": ["pE"]}]),
         ({"work": "smith-2020", "top": "2"}, [
             {"kind": "Paper", "id": "pD", "title": TITLES["pD"], "co_cited": 2, "citers": ["pE", "pF"]},
-            {"kind": "Reference", "id": "lee-2019", "title": None, "co_cited": 1, "citers": ["pE"]}]),
+            {"kind": "Reference", "id": "lee-2019", "title": "Lee", "co_cited": 1, "citers": ["pE"]}]),
     ],
     "citations/coupling": [
         ({"paper": "pD"}, [paper("pE", shared_count=2, shared_references=["lee-2019", "pC"]),
@@ -264,8 +264,10 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
         ({"paper": "pA"}, []),
     ],
     "citations/unresolved": [({}, [
-        {"key": "lee-2019", "authors": ["Lee"], "year": 2019, "cited_by": 3, "citers": ["pC", "pD", "pE"], "candidates": None},
-        {"key": "smith-2020", "authors": [], "year": None, "cited_by": 2, "citers": ["pE", "pF"], "candidates": None}])],
+        {"key": "lee-2019", "title": None, "authors": ["Lee"], "year": 2019, "cited_by": 3, "citers": ["pC", "pD", "pE"],
+         "candidates": None},
+        {"key": "smith-2020", "title": None, "authors": [], "year": None, "cited_by": 2, "citers": ["pE", "pF"],
+         "candidates": None}])],
     "trends/concepts-by-year": [
         ({"per_year": "2"}, [{"year": y, "type": t, "concept": c, "papers": n} for y, t, c, n in [
             (2021, "Dataset", "arXiv", 1), (2021, "Domain", NLP, 1),

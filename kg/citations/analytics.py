@@ -28,9 +28,14 @@ NODES = """
 MATCH (p:Paper)
 RETURN p.id AS id, 'paper' AS kind, p.title AS title, p.year AS year, p.venue AS venue
 """
+# A reference's title is the one its source gave, else its authors (the key is already the id).
 REFERENCES = """
 MATCH (:Paper)-[:CITES]->(r:Reference)
-RETURN DISTINCT r.key AS id, 'reference' AS kind, r.key AS title, r.year AS year, null AS venue
+WITH DISTINCT r
+RETURN r.key AS id, 'reference' AS kind,
+       CASE WHEN r.title IS NOT NULL OR size(coalesce(r.authors, [])) = 0 THEN r.title
+            ELSE reduce(s = head(r.authors), a IN tail(r.authors) | s + ', ' + a) END AS title,
+       r.year AS year, null AS venue
 """
 EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.key) AS target"
 PAPER_EDGES = "MATCH (p:Paper)-[:CITES]->(q:Paper) RETURN p.id AS source, q.id AS target"

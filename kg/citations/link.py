@@ -148,10 +148,11 @@ def link_papers(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
 
 
 def keep_references(store: Store, rows: list[dict], batch_size: int = 1000) -> None:
-    """``(:Paper)-[:CITES]->(:Reference {key, authors, year})`` for reference rows."""
+    """``(:Paper)-[:CITES]->(:Reference {key, authors, year, title})`` for reference rows."""
     first = {}
     for row in rows:
-        first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year")})
+        first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year"),
+                                      "title": row.get("title")})
     stored = stored_references(store, first)
     store.run_batches(CREATE_REFERENCES, [r for k, r in first.items() if k not in stored], batch_size)
     _create_edges(store, _unique_pairs(rows, "key"), "Reference", batch_size)

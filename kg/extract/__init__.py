@@ -154,6 +154,7 @@ def to_record(paper: Paper, doc) -> dict:
         "authors": paper.authors,
         "doi": paper.doi,
         "references": paper.references,
+        "reference_details": paper.reference_details,
         "source": paper.source,
         "position": paper.position,
         "concepts": [_finish(c) for c in concepts.values()],

@@ -83,7 +83,7 @@ REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.
 # References are created after a read that finds the existing ones (see CITES_TARGETS).
 CREATE_REFERENCES = """
 UNWIND $rows AS row
-CREATE (:Reference {key: row.key, authors: row.authors, year: row.year})
+CREATE (:Reference {key: row.key, authors: row.authors, year: row.year, title: row.title})
 """
 # CITES edges are made with CREATE after a read that finds the existing ones (one writer
 # per store): ArcadeDB runs this several times faster than MERGE, and (26.x) fails a MERGE

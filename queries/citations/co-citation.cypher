@@ -13,6 +13,9 @@ WHERE other <> w
 WITH other, citer ORDER BY citer.id
 WITH other, collect(DISTINCT citer.id) AS citers
 RETURN CASE WHEN other:Paper THEN 'Paper' ELSE 'Reference' END AS kind, coalesce(other.id, other.key) AS id,
-       other.title AS title, size(citers) AS co_cited, citers
+       CASE WHEN other:Paper OR other.title IS NOT NULL THEN other.title
+            WHEN size(coalesce(other.authors, [])) = 0 THEN null
+            ELSE reduce(s = head(other.authors), a IN tail(other.authors) | s + ', ' + a) END AS title,
+       size(citers) AS co_cited, citers
 ORDER BY co_cited DESC, id
 LIMIT $top

@@ -13,7 +13,9 @@ CALL {
 WITH a, b
 WHERE a <> b
 MATCH path = allShortestPaths((a)-[:CITES*..10]->(b))
-WITH length(path) AS hops, [n IN nodes(path) | coalesce(n.id, n.key)] AS works, [n IN nodes(path) | n.title] AS titles
+WITH length(path) AS hops, [n IN nodes(path) | coalesce(n.id, n.key)] AS works, [n IN nodes(path) | CASE WHEN n:Paper OR n.title IS NOT NULL THEN n.title
+                                            WHEN size(coalesce(n.authors, [])) = 0 THEN null
+                                            ELSE reduce(s = head(n.authors), a IN tail(n.authors) | s + ', ' + a) END] AS titles
 RETURN hops, works, titles
 ORDER BY hops, reduce(s = '', w IN works | s + w + ' ')
 LIMIT $top

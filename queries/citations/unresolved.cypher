@@ -5,6 +5,7 @@
 MATCH (r:Reference)<-[:CITES]-(p:Paper)
 WITH r, p ORDER BY p.id
 WITH r, collect(DISTINCT p.id) AS citers
-RETURN r.key AS key, r.authors AS authors, r.year AS year, size(citers) AS cited_by, citers, r.candidates AS candidates
+RETURN r.key AS key, r.title AS title, r.authors AS authors, r.year AS year, size(citers) AS cited_by, citers,
+       r.candidates AS candidates
 ORDER BY cited_by DESC, key
 LIMIT $top
