@@ -67,11 +67,13 @@ def views(session_store) -> dict:
 def test_visuals_docstring_examples_run():
     import visuals.graphs
     import visuals.layout
+    import visuals.notebook
     import visuals.render
     import visuals.sample
     import visuals.views
 
-    for module in (visuals, visuals.graphs, visuals.layout, visuals.render, visuals.sample, visuals.views):
+    for module in (visuals, visuals.graphs, visuals.layout, visuals.notebook, visuals.render, visuals.sample,
+                   visuals.views):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
@@ -262,3 +264,19 @@ def test_cap_prefers_an_explicit_rank_and_states_its_rule():
     assert left.sentence() == "Showing 2 of 6 nodes (the two first); 4 nodes and 4 edges are left out."
     same, none = cap(graph, 6)
     assert same is graph and none.sentence() == ""
+
+
+@pytest.mark.parametrize("view, focus, expected", [
+    ("concept", "Bidirectional Encoder Representations from Transformers", "method:bert"),   # an alias
+    ("concept", "bert", "method:bert"),                                                     # a name, any case
+    ("concept", "method:bert", "method:bert"),                                              # an id
+    ("paper", "transformers FOR translation", "p-viz01"),                                   # a title, any case
+])
+def test_focus_takes_an_id_a_title_a_name_or_an_alias(session_store, views, view, focus, expected):
+    built = build_view(session_store, view, focus=focus, depth=1)
+    assert [n for n, d in built.graph.nodes(data=True) if d.get("focus")] == [expected]
+
+
+def test_a_focus_of_the_other_kind_says_which_view_to_use(session_store, views):
+    with pytest.raises(ViewError, match="no paper matches 'BERT', but a concept does: use --view concept"):
+        build_view(session_store, "paper", focus="BERT")

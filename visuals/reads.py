@@ -87,8 +87,11 @@ FIND_PAPER = """
 MATCH (p:Paper) WHERE p.id = $key OR toLower(p.title) = toLower($key)
 RETURN p.id AS id ORDER BY p.id LIMIT 1
 """
+# as queries/concepts/profile.cypher: an id, a name or an alias, in any case; the most named first
 FIND_CONCEPT = """
-MATCH (c:Concept) WHERE c.id = $key OR toLower(c.name) = toLower($key)
+MATCH (c:Concept)
+WHERE c.id = $key OR toLower(c.name) = toLower($key)
+   OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($key))
 OPTIONAL MATCH (p:Paper)-[]->(c)
 RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
 """
@@ -116,12 +119,18 @@ def paper_concept_pairs(store, types=CONCEPT_TYPES) -> list[tuple[str, str]]:
 
 
 def find_focus(store, kind: str, key: str) -> str:
-    """The id of the paper or concept named by ``key`` (its id, or its title/name in any case)."""
+    """The id of the paper (its id or title) or concept (its id, name or an alias) that ``key``
+    names, in any case. When none does, the error says so, and names the other kind if ``key``
+    is one ("LoRA is a concept: use --view concept")."""
     rows = store.run(FIND_PAPER if kind == "paper" else FIND_CONCEPT, {"key": key})
-    if not rows:
-        hint = "a paper id (p-...) or exact title" if kind == "paper" else "a concept id (low rank adaptation) or name"
-        raise ViewError(f"no {kind} matches {key!r}: give {hint}")
-    return rows[0]["id"]
+    if rows:
+        return rows[0]["id"]
+    other = "concept" if kind == "paper" else "paper"
+    if store.run(FIND_CONCEPT if other == "concept" else FIND_PAPER, {"key": key}):
+        raise ViewError(f"no {kind} matches {key!r}, but a {other} does: use --view {other}")
+    hint = "a paper id or title" if kind == "paper" else "a concept id (low rank adaptation), name or alias"
+    raise ViewError(f"no {kind} matches {key!r}: give {hint} (kg query run papers/find -p text=... "
+                    f"or concepts/search -p text=... finds them)")
 
 
 def describe(store, graph: nx.Graph) -> nx.Graph:

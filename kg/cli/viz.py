@@ -12,7 +12,8 @@ from kg.cli.app import fail, handle_errors, main, store_options
 @click.option("--view", "view_name", default="overview", show_default=True,
               type=click.Choice(["overview", "paper", "concept", "cooccurrence", "similarity", "citations"]),
               help="What to draw (see below).")
-@click.option("--focus", help="Paper or concept id (or exact title/name) at the centre of a paper, concept or citations view.")
+@click.option("--focus", help="At the centre of a paper or citations view: a paper id or title; of a concept view: "
+                               "a concept id, name or alias (any case).")
 @click.option("--depth", default=2, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
 @click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Domain,Reference.")
 @click.option("--top", default=300, show_default=True, type=click.IntRange(1), help="Most nodes to draw; the page says what was left out.")
@@ -39,9 +40,11 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
     \b
     Example:
       kg viz -o overview.html
-      kg viz --view concept --focus "low rank adaptation" --depth 2 -o lora.html
+      kg viz --view concept --focus LoRA --depth 2 -o lora.html
+      kg viz --view paper --focus p-198679ab53b48580 -o paper.html
       kg viz --view cooccurrence --types Method,Task --top 200 -o concepts.html
       kg viz --view similarity --min-weight 2 -o similar.html
+      kg viz --view citations -o citations.html
     """
     from kg.store import open_store
     from visuals.reads import ViewError
