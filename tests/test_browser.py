@@ -7,6 +7,7 @@ fail with a message saying so; they never skip.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 import real_shaped
@@ -15,6 +16,7 @@ from test_visuals import XSS_METHOD, load_viz_graph, page_json
 
 from visuals import render_html
 from visuals.browser import Chromium
+from visuals.notebook import pyvis_network
 from visuals.render import TYPE_STYLE
 from visuals.sample import synthetic_graph
 from visuals.views import VIEWS, build_view
@@ -253,6 +255,10 @@ def test_paper_view_summarises_its_other_references(chromium, real_pages):
     summary = next(box for box in page.evaluate("window.kgLabels") if box["id"] == "+references")
     assert summary["text"] == view.graph.nodes["+references"]["label"] and summary["text"].startswith("+ ")
     assert summary["text"] in page.evaluate("document.getElementById('left-out').textContent")
+    refs = [n for n, d in view.graph.nodes(data=True) if d["type"] == "Reference" and not d.get("summary")]
+    drawn = {box["id"]: box["text"] for box in page.evaluate("window.kgLabels")}
+    assert refs and all(not view.graph.nodes[r]["label"].startswith("s2:") for r in refs)  # author, year: title
+    assert any(re.match(r"^\S+ (19|20)\d\d: \S", drawn.get(r, "")) for r in refs)  # "Okafor 1999: On vision…"
     assert page.errors == []
 
 
@@ -284,3 +290,33 @@ def test_community_colours_have_one_legend_and_shapes_keep_the_type(chromium, re
     assert set(glyphs) == {"rgb(85, 85, 85)"}   # shape = type, in one neutral colour
     assert "shape = type" in page.evaluate("document.getElementById('legend').textContent")
     assert page.errors == []
+
+
+def test_the_pyvis_network_of_a_view_keeps_hostile_text_as_text(chromium, session_store, tmp_path):
+    """pyvis's own template, in both its tooltip modes: text (vis-network) and, once a title holds
+    "href", its HTML popup. Neither runs the hostile text of the fixture's papers 9 and 10."""
+    load_viz_graph(session_store)
+    view = build_view(session_store, "concept", focus="method:xss svg", depth=2)
+    for mode, extra in (("text", None), ("popup", "see href=javascript:window.__xss='link'")):
+        graph = view.graph.copy()
+        if extra:
+            graph.nodes["p-viz09"]["title"] += "\n" + extra
+        net = pyvis_network(graph)
+        assert net.options.physics.enabled is False and all(n["physics"] is False for n in net.nodes)
+        net.show_buttons(filter_=["physics"])
+        path = tmp_path / f"pyvis-{mode}.html"
+        path.write_text(net.generate_html(), encoding="utf-8")
+        page = chromium.open(path)
+        page.wait_for("typeof network !== 'undefined' && network.body.nodeIndices.length > 0", timeout=60)
+        page.settle(0.5)
+        where = page.evaluate("""(() => { const p = network.canvasToDOM(network.getPosition('p-viz09'));
+            const box = document.getElementById('mynetwork').getBoundingClientRect();
+            return [p.x + box.left, p.y + box.top]; })()""")
+        page.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": where[0] + 40, "y": where[1] + 40})
+        page.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": where[0], "y": where[1]})
+        tooltip = "div.vis-tooltip" if mode == "text" else "div.popup"
+        text = page.wait_for(f"(() => {{ const t = document.querySelector({tooltip!r});"
+                             " return t && t.innerText.includes('window.__xss') && t.innerText; })()", timeout=10)
+        assert "<script>window.__xss='title'" in text or "&lt;script&gt;" in text
+        assert page.evaluate(f"document.querySelector({tooltip!r}).querySelectorAll('script, img, svg, a').length") == 0
+        assert page.evaluate("typeof window.__xss") == "undefined", mode

@@ -24,6 +24,12 @@ From the store, the same views as ``kg viz`` (see :mod:`visuals.views`):
 >>> from visuals.views import build_view                      # doctest: +SKIP
 >>> view = build_view(store, "cooccurrence", top=300)          # doctest: +SKIP
 >>> view.write("concepts.html")                                # doctest: +SKIP
+
+As a ``pyvis.network.Network`` (positions precomputed, physics off, tooltips escaped; see
+:mod:`visuals.notebook`, which imports pyvis and IPython only when used):
+
+>>> net = view.pyvis(notebook=True)                             # doctest: +SKIP
+>>> net.show_buttons(filter_=["nodes"]); net.show("concepts.html")   # doctest: +SKIP
 """
 
 from visuals.graphs import graph_from_rows

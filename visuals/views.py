@@ -62,6 +62,12 @@ class View:
         return write_html(self.graph, path, self.heading, self.subtitle, size_by=self.size_by, color_by=self.color_by,
                           omitted=self.omitted)
 
+    def pyvis(self, **options):
+        """The view as a ``pyvis.network.Network`` (see :func:`visuals.notebook.pyvis_network`)."""
+        from visuals.notebook import pyvis_network
+
+        return pyvis_network(self.graph, size_by=self.size_by, color_by=self.color_by, **options)
+
 
 def build_view(store, view: str = "overview", *, focus: str | None = None, depth: int = 2, types=None, top: int = 300,
                min_weight: float = 0.0, min_papers: int = 2, size_by: str = "pagerank") -> View:
