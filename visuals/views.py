@@ -93,16 +93,29 @@ def build_view(store, view: str = "overview", *, focus: str | None = None, depth
 
 
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
-    """Papers and the concepts that at least ``min_papers`` of them share; the ``top`` nodes by PageRank."""
+    """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
+    structure: the concepts named by the most papers with the papers naming the most of them."""
     pairs = paper_concept_pairs(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
-    shared_by = Counter(concept for _, concept in pairs)
+    papers_of: dict[str, set] = {}
+    for paper, concept in pairs:
+        papers_of.setdefault(concept, set()).add(paper)
     graph = nx.Graph()
-    graph.add_edges_from((p, c) for p, c in pairs if shared_by[c] >= min_papers)
+    graph.add_edges_from((p, c) for c, ps in papers_of.items() if len(ps) >= min_papers for p in ps)
+    if "Paper" not in types:
+        graph.remove_nodes_from([p for p, _ in pairs])
+    total_nodes, total_edges = graph.number_of_nodes(), graph.number_of_edges()
+    omitted = Omitted(total_nodes=total_nodes)
+    if total_nodes > top:
+        named = sorted((c for c in papers_of if c in graph), key=lambda c: (-len(papers_of[c]), c))[:max(1, top // 3)]
+        chosen = choose_citers(named, {c: sorted(papers_of[c]) for c in named}, top)
+        graph = graph.subgraph(chosen).copy()
+        shown = sum(1 for c in named if c in graph)
+        omitted = Omitted(nodes=total_nodes - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
+                          total_nodes=total_nodes, rule=named_rule(shown, graph.number_of_nodes() - shown))
     _keep_types(describe(store, graph), types)
-    graph, omitted = cap(graph, top, size_by)
     papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
     subtitle = (f"{papers:,} papers and {graph.number_of_nodes() - papers:,} concepts; a concept is shown when at least "
-                f"{min_papers} papers name it ({len(shared_by):,} concepts in all). A link: the paper names the concept.")
+                f"{min_papers} papers name it ({len(papers_of):,} concepts in all). A link: the paper names the concept.")
     return View(graph, "Papers and the concepts they share", subtitle, omitted)
 
 
@@ -322,7 +335,8 @@ def most_cited_in_store(store, top: int, references: bool = True) -> tuple[nx.Di
     citers_of: dict[str, list] = {}
     for row in store.run(CITING_PAPERS, params) + (store.run(CITING_REFERENCES, params) if references else []):
         citers_of.setdefault(row["target"], []).append(row["source"])
-    chosen, rule = choose_citers(works, citers_of, top)
+    chosen = choose_citers(works, citers_of, top)
+    rule = cited_rule(works, chosen)
     graph = nx.DiGraph()
     graph.add_nodes_from(chosen)
     graph.add_edges_from((r["source"], r["target"]) for r in store.run(CITES_AMONG, {"ids": chosen}))
@@ -347,27 +361,42 @@ def most_cited_with_citers(graph: nx.DiGraph, top: int, keep=None) -> tuple[nx.D
     cited = sorted((n for n in graph if graph.in_degree(n)), key=lambda n: (-graph.in_degree(n), str(n)))
     first = [keep, *sorted(graph.successors(keep), key=lambda n: (-graph.in_degree(n), str(n)))] if keep is not None else []
     works = list(dict.fromkeys(first + cited))[:max(1, top // 3) + (keep is not None)]
-    chosen, rule = choose_citers(works, {w: list(graph.predecessors(w)) for w in works}, top)
-    return graph.subgraph(chosen).copy(), rule
+    chosen = choose_citers(works, {w: list(graph.predecessors(w)) for w in works}, top)
+    return graph.subgraph(chosen).copy(), cited_rule(works, chosen)
 
 
-def choose_citers(works: list, citers_of: dict, top: int) -> tuple[list, str]:
+def choose_citers(works: list, citers_of: dict, top: int) -> list:
     """``works`` (most cited first), each one's best citer, then the other citers by how many of
-    the works they cite (ties: id); at most ``top`` in all. Also the rule, in words.
+    the works they cite (ties: id); at most ``top`` in all. (Also: concepts and the papers naming them.)
 
     >>> choose_citers(["x", "y"], {"x": ["a", "b"], "y": ["b", "c"]}, 4)
-    (['x', 'y', 'b', 'a'], 'the 2 most cited works and 2 papers citing them')
+    ['x', 'y', 'b', 'a']
     """
     links = Counter(citer for work in works for citer in set(citers_of.get(work, ())))
     order = sorted(links, key=lambda n: (-links[n], str(n)))
     rank = {n: i for i, n in enumerate(order)}
     best = [min(citers_of[w], key=rank.__getitem__) for w in works if citers_of.get(w)]
-    chosen = list(dict.fromkeys(works + best + order))[:top]
-    shown = sum(1 for w in works if w in chosen)
-    citers = len(chosen) - shown
+    return list(dict.fromkeys(works + best + order))[:top]
+
+
+def named_rule(concepts: int, papers: int) -> str:
+    """The overview's cap in words.
+
+    >>> named_rule(1, 4), named_rule(100, 200)
+    ('the concept named by the most papers and 4 papers naming it', 'the 100 concepts named by the most papers and 200 papers naming the most of them')
+    """
+    if concepts == 1:
+        return f"the concept named by the most papers and {papers:,} papers naming it"
+    return f"the {concepts:,} concepts named by the most papers and {papers:,} papers naming the most of them"
+
+
+def cited_rule(works: list, chosen: list) -> str:
+    """The rule of :func:`choose_citers` in words, with what it kept."""
+    kept = set(chosen)
+    shown = sum(1 for w in works if w in kept)
     if shown == 1:
-        return chosen, f"the most cited work and {citers:,} papers citing it"
-    return chosen, f"the {shown:,} most cited works and {citers:,} papers citing them"
+        return f"the most cited work and {len(chosen) - shown:,} papers citing it"
+    return f"the {shown:,} most cited works and {len(chosen) - shown:,} papers citing them"
 
 
 def _communities(graph: nx.Graph) -> int:
