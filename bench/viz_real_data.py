@@ -6,11 +6,14 @@
 (the AAN build: see bench/citations_real_data.py). For each store the script starts
 ``kg server`` when none is running (and stops it at the end), then runs each view as a user
 would, ``kg viz --view NAME -o FILE --db DIR``, in a fresh process, and times it from start to
-exit. The baseline, measured in the same run, is ``kg stats --db DIR``: a command that opens
-the same running store and runs one query, so the ratio is what a view costs beyond starting
-``kg`` and reaching the store. The paper and concept views focus on the paper citing the most
+exit. The baseline, measured in the same run right before each view (the machine is shared and
+its load moves), is ``kg stats --db DIR``: a command that opens the same running store and
+runs one query, so the ratio is what a view costs beyond starting ``kg`` and reaching the store. The paper and concept views focus on the paper citing the most
 works and on the concept most papers name; the citations view is drawn whole and around that
 paper. Every view runs once (the machine is shared); the table gives seconds and the ratio.
+
+``--before DIR`` also runs each view with the code of another checkout (``git archive REV |
+tar -x -C DIR``), in the same run, for a before/after column.
 """
 
 from __future__ import annotations
@@ -28,10 +31,13 @@ MOST_CITING = "MATCH (p:Paper)-[:CITES]->(w) WITH p, count(w) AS n ORDER BY n DE
 MOST_NAMED = "MATCH (p:Paper)-->(c:Concept) WITH c, count(p) AS n ORDER BY n DESC, c.id LIMIT 1 RETURN c.id AS id"
 
 
-def run(args: list[str]) -> tuple[float, str]:
-    """Seconds from start to exit of ``kg ARGS``, and what it said on stderr."""
+def run(args: list[str], tree: str | None = None) -> tuple[float, str]:
+    """Seconds from start to exit of ``kg ARGS`` (with the code in ``tree`` if given), and what it said on stderr."""
+    command, cwd = [KG, *args], None
+    if tree:  # run from the tree: the current directory comes first on sys.path, before this checkout's install
+        command, cwd = [sys.executable, "-c", "from kg.cli import main; main()", *args], tree
     start = time.perf_counter()
-    done = subprocess.run([KG, *args], capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"kg {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
@@ -51,22 +57,26 @@ def views(db: str) -> list[tuple[str, list[str]]]:
             ("citations", ["--focus", paper])]
 
 
-def bench(db: str, folder: Path) -> list[str]:
+def bench(db: str, folder: Path, before: str | None = None) -> list[str]:
     started = subprocess.run([KG, "server", "status", "--db", db], capture_output=True).returncode != 0
     if started:
         run(["server", "start", "--db", db])
     rows = []
     try:
-        baseline, _ = run(["stats", "--db", db])
-        print(f"# {db}: kg stats (baseline) {baseline:.2f} s", flush=True)
         for name, extra in views(db):
+            baseline, _ = run(["stats", "--db", db])
             out = folder / f"{Path(db).name}-{name}{'-focus' if extra and name == 'citations' else ''}.html"
             seconds, said = run(["viz", "--view", name, *extra, "-o", str(out), "--db", db])
             wrote = said.splitlines()[-1].split("(", 1)[1].split(")", 1)[0]
             label = name + (f" --focus {extra[1]}" if extra else "")
-            rows.append(f"| {Path(db).name} | {label} | {wrote} | {seconds:.1f} s | {seconds / baseline:.1f}x |")
+            then = ""
+            if before:
+                old, said = run(["viz", "--view", name, *extra, "-o", str(out.with_suffix(".before.html")), "--db", db],
+                                before)
+                then = f" {old:.1f} s ({said.splitlines()[-1].split('(', 1)[1].split(')', 1)[0]}) |"
+            rows.append(f"| {Path(db).name} | {label} | {wrote} | {seconds:.1f} s | {baseline:.1f} s | "
+                        f"{seconds / baseline:.1f}x |{then}")
             print(rows[-1], flush=True)
-        rows.append(f"| {Path(db).name} | baseline: `kg stats` | | {baseline:.1f} s | 1.0x |")
     finally:
         if started:
             run(["server", "stop", "--db", db])
@@ -76,12 +86,13 @@ def bench(db: str, folder: Path) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", action="append", required=True, help="a built store (repeat for several)")
+    parser.add_argument("--before", help="a checkout of older code to time the same views with")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="kg-viz-real-"))
     print(f"# {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start; pages in {folder}", flush=True)
-    rows = [row for db in args.db for row in bench(db, folder)]
-    print("\n| store | view | drawn | seconds | / `kg stats` |")
-    print("|---|---|---|---:|---:|")
+    rows = [row for db in args.db for row in bench(db, folder, args.before)]
+    print("\n| store | view | drawn | seconds | `kg stats` just before | ratio |" + (" before |" if args.before else ""))
+    print("|---|---|---|---:|---:|---:|" + ("---:|" if args.before else ""))
     print("\n".join(rows))
     print(f"\n# load average {os.getloadavg()[0]:.1f} at end")
 

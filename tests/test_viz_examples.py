@@ -50,3 +50,13 @@ def test_example_runs_on_the_demo_graph(demo, store_dir, tmp_path, example):
     assert result.exit_code == 0, result.output
     assert "Warning" not in result.output and re.search(r"Wrote .* \(([1-9][\d,]*) nodes", result.output), result.output
     assert out.stat().st_size > 100_000
+
+
+def test_the_readme_python_example_runs_on_the_demo_graph(demo, store_dir, tmp_path, monkeypatch):
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## HTML views", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)[1]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code.replace('open_store("kg-data")', f"open_store({str(store_dir)!r})"), "README.md", "exec"), {})
+    for name in ("concepts.html", "concepts-pyvis.html", "uses.html"):
+        assert (tmp_path / name).stat().st_size > 100_000, name
+    assert "vis.Network" in (tmp_path / "concepts-pyvis.html").read_text(encoding="utf-8")

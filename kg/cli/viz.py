@@ -11,12 +11,13 @@ from kg.cli.app import fail, handle_errors, main, store_options
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
 @click.option("--view", "view_name", default="overview", show_default=True,
               type=click.Choice(["overview", "paper", "concept", "cooccurrence", "similarity", "citations"]),
-              help="What to draw (see below).")
+              help="What to draw (see Views above).")
 @click.option("--focus", help="At the centre of a paper or citations view: a paper id or title; of a concept view: "
                                "a concept id, name or alias (any case).")
 @click.option("--depth", default=2, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
 @click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Domain,Reference.")
-@click.option("--top", default=300, show_default=True, type=click.IntRange(1), help="Most nodes to draw; the page says what was left out.")
+@click.option("--top", default=300, show_default=True, type=click.IntRange(1),
+              help="Most nodes to draw; a cap keeps the links that explain the view and says what it left out.")
 @click.option("--min-weight", default=0.0, show_default=True, type=float,
               help="Weakest link to draw: shared papers (cooccurrence) or summed IDF (similarity).")
 @click.option("--min-papers", default=2, show_default=True, type=click.IntRange(1),
@@ -30,12 +31,13 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
 
     \b
     Views:
-      overview      the most important papers and concepts (PageRank)
+      overview      the concepts most papers name, with the papers naming them
       paper         everything within --depth links of one paper (--focus)
       concept       everything within --depth links of one concept (--focus)
       cooccurrence  concepts linked by the papers they share, coloured by community
       similarity    papers linked by shared concepts, rare concepts weighing more (IDF)
-      citations     (:Paper)-[:CITES]->(:Paper|:Reference), all or around --focus
+      citations     (:Paper)-[:CITES]->(:Paper|:Reference), all or around --focus:
+                    the most cited works with the papers citing them
 
     \b
     Example:
