@@ -1,16 +1,15 @@
 """A generated collection shaped like the real ones (OpenAlex, S2): many references per paper,
 most cited once, a few cited often; concepts in topic clusters; authors and years.
 
-It goes through the real extraction-record -> rows -> store path (``kg.graph.graph_rows``,
-``kg.store.schema.load_rows``), so the views read it exactly as they read a build.
+It goes through the real extraction-record -> store path (``kg.build.load_records``), so the
+views read it exactly as they read a build.
 """
 
 from __future__ import annotations
 
 import random
 
-from kg.graph import graph_rows
-from kg.store.schema import create_constraints, load_rows
+from kg.build import load_records
 
 TOPICS = {
     "vision": ["image classification", "object detection", "ResNet", "ImageNet", "convolutional networks",
@@ -83,6 +82,5 @@ def load(store, papers: int = 120, references: int = 900, seed: int = 16) -> lis
     """Empty ``store`` and load the generated collection through the real loads."""
     made = records(papers, references, seed)
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    create_constraints(store)
-    load_rows(store, graph_rows(made))
+    load_records(store, made)
     return made

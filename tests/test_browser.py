@@ -296,7 +296,7 @@ def test_the_pyvis_network_of_a_view_keeps_hostile_text_as_text(chromium, sessio
     """pyvis's own template, in both its tooltip modes: text (vis-network) and, once a title holds
     "href", its HTML popup. Neither runs the hostile text of the fixture's papers 9 and 10."""
     load_viz_graph(session_store)
-    view = build_view(session_store, "concept", focus="method:xss svg", depth=2)
+    view = build_view(session_store, "concept", focus="xss svg", depth=2)
     for mode, extra in (("text", None), ("popup", "see href=javascript:window.__xss='link'")):
         graph = view.graph.copy()
         if extra:

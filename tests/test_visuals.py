@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
 
-from kg.cli import main
 from kg.build import load_records
+from kg.cli import main
 from kg.graph import concept_id
 from visuals import cap, graph_from_rows, render_html
 from visuals.reads import ViewError
@@ -268,9 +268,9 @@ def test_cap_prefers_an_explicit_rank_and_states_its_rule():
 
 
 @pytest.mark.parametrize("view, focus, expected", [
-    ("concept", "Bidirectional Encoder Representations from Transformers", "method:bert"),   # an alias
-    ("concept", "bert", "method:bert"),                                                     # a name, any case
-    ("concept", "method:bert", "method:bert"),                                              # an id
+    ("concept", "Bidirectional Encoder Representations from Transformers", "bert"),   # an alias
+    ("concept", "BERT", "bert"),                                                       # a name, any case
+    ("concept", "bert", "bert"),                                                       # an id
     ("paper", "transformers FOR translation", "p-viz01"),                                   # a title, any case
 ])
 def test_focus_takes_an_id_a_title_a_name_or_an_alias(session_store, views, view, focus, expected):
