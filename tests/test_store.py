@@ -5,8 +5,8 @@ import os
 
 from click.testing import CliRunner
 
-from kg.cli import main
 from kg.build import load_records
+from kg.cli import main
 from kg.store import open_store
 from kg.store.embedded import running_server
 from kg.store.schema import create_constraints, stats
