@@ -88,7 +88,7 @@ def scierc_truth(data: Path) -> tuple[list[Path], set[tuple[str, str]]]:
 def measure(name: str, sources, pairs: set[tuple[str, str]]) -> dict:
     with tempfile.TemporaryDirectory() as db, open_store(db_dir=db, create=True) as store:
         started = time.perf_counter()
-        build([str(s) for s in sources], store)
+        report = build([str(s) for s in sources], store)
         seconds = time.perf_counter() - started
         counts = [row["papers"] for row in store.run(CONCEPT_PAPERS)]
         concepts = {row["paper"]: set(row["concepts"]) for row in store.run(PAPER_CONCEPTS)}
@@ -110,7 +110,8 @@ def measure(name: str, sources, pairs: set[tuple[str, str]]) -> dict:
     return {"collection": name, "papers": len(papers), "concepts": len(counts),
             "named_by_2_or_more": sum(1 for c in counts if c >= 2) / max(1, len(counts)),
             "related_pairs": len(pairs), "related_mean_shared": related_mean, "related_share_any": related_any,
-            "random_mean_shared": random_mean, "random_share_any": random_any, "build_s": seconds}
+            "random_mean_shared": random_mean, "random_share_any": random_any, "build_s": seconds,
+            "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
 
 
 def main() -> None:
@@ -129,7 +130,8 @@ def main() -> None:
             print(json.dumps(result))
             continue
         print(f"{name}: {result['papers']} papers, {result['concepts']} non-Domain concepts, "
-              f"{result['named_by_2_or_more']:.1%} named by >= 2 papers; built in {result['build_s']:.0f} s")
+              f"{result['named_by_2_or_more']:.1%} named by >= 2 papers; built in {result['build_s']:.0f} s"
+              + (f" (vocabulary pass {result['vocabulary_pass_s']:.1f} s)" if result["vocabulary_pass_s"] is not None else ""))
         print(f"  {result['related_pairs']} citation-related pairs share {result['related_mean_shared']:.2f} concepts "
               f"on average ({result['related_share_any']:.0%} share any); random pairs {result['random_mean_shared']:.2f} "
               f"({result['random_share_any']:.0%})")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS
@@ -67,8 +68,15 @@ def _glued(tokens: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str
     return out
 
 
+@lru_cache(maxsize=1 << 18)
+def _forms(word: str) -> tuple[str, str]:
+    """A word as written (singular) and folded: looked up once per distinct word."""
+    exact = singular(word)
+    return exact, fold_word(exact)
+
+
 def _folded(word: str) -> str:
-    return fold_word(singular(word))
+    return _forms(word)[1]
 
 
 def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
@@ -106,38 +114,47 @@ def is_term_word(word: str) -> bool:
 
 
 class NameMatcher:
-    """Finds spellings in texts, each to the concept id it names."""
+    """Finds spellings in texts, each to the concept id it names.
+
+    Names live in two word tries (one-word names as written, the others folded), so a text
+    costs a walk per word as deep as the longest name starting there, whatever the size of
+    the vocabulary.
+    """
+
+    _END = ""  # the key under which a trie node keeps the names that end there
 
     def __init__(self, spellings: Mapping[str, str]):
-        self._first: dict[str, list[tuple[tuple[str, ...], bool, str, str]]] = {}
+        self._tries: dict[bool, dict] = {True: {}, False: {}}
         for spelling, concept in spellings.items():
             form = name_form(spelling)
             if form is None:
                 continue
             exact, words = form
-            self._first.setdefault(words[0], []).append((words, exact, concept, spelling))
-        for candidates in self._first.values():
-            candidates.sort(key=lambda c: -len(c[0]))
+            node = self._tries[exact]
+            for word in words:
+                node = node.setdefault(word, {})
+            node.setdefault(self._END, []).append((concept, spelling))
 
     def __bool__(self) -> bool:
-        return bool(self._first)
+        return bool(self._tries[True] or self._tries[False])
 
     def find(self, text: str) -> list[NameMatch]:
         """Every occurrence of every name, overlapping ones too ("parallel corpora" inside
         "bilingual parallel corpora"): what a text names does not depend on the other names."""
         tokens = _glued(_tokens(text))
-        exact_forms = [singular(t[2]) for t in tokens]
-        folded_forms = [_folded(t[2]) for t in tokens]
+        pairs = [_forms(t[2]) for t in tokens]
+        forms = {True: [p[0] for p in pairs], False: [p[1] for p in pairs]}
         found: list[NameMatch] = []
         for i in range(len(tokens)):
-            for first in dict.fromkeys((exact_forms[i], folded_forms[i])):
-                for words, exact, concept, spelling in self._first.get(first, ()):
-                    n = len(words)
-                    if i + n > len(tokens) or any(not tokens[j][3] for j in range(i + 1, i + n)):
-                        continue
-                    forms = exact_forms if exact else folded_forms
-                    if tuple(forms[i:i + n]) == words:
-                        found.append(NameMatch(tokens[i][0], tokens[i + n - 1][1], concept, spelling))
+            for exact, trie in self._tries.items():
+                node, j = trie.get(forms[exact][i]), i
+                while node is not None:
+                    for concept, spelling in node.get(self._END, ()):
+                        found.append(NameMatch(tokens[i][0], tokens[j][1], concept, spelling))
+                    j += 1
+                    if j >= len(tokens) or not tokens[j][3]:
+                        break
+                    node = node.get(forms[exact][j])
         return found
 
 

@@ -27,6 +27,7 @@ pages. Flags make the pass resumable: a build killed before it ends is finished 
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -104,16 +105,18 @@ class VocabularyReport:
     relabelled: int = 0    # of which the type label changed (or was set for the first time)
     links: int = 0         # MENTIONS edges written
     broader: int = 0       # BROADER edges in the graph
+    seconds: float = 0.0   # the pass's time
 
     def line(self) -> str:
         """The build summary's line: ``Vocabulary: 746 concepts voted (3 retyped), ...``."""
         return (f"Vocabulary: {self.concepts} concepts voted ({self.relabelled} typed anew), {self.links} links where "
-                f"an abstract writes a concept's name, {self.broader} broader-concept links.")
+                f"an abstract writes a concept's name, {self.broader} broader-concept links ({self.seconds:.1f} s).")
 
 
 def finish_vocabulary(store: Store) -> VocabularyReport:
     """Vote the touched concepts, link every name to every abstract that writes it, and keep
     BROADER edges current; a second run with nothing new changes nothing."""
+    started = time.perf_counter()
     report = VocabularyReport()
     touched = vote_concepts(store, report)
     concepts = list(store.stream(VOCABULARY))
@@ -121,6 +124,7 @@ def finish_vocabulary(store: Store) -> VocabularyReport:
     link_broader(store, [c["id"] for c in concepts], report)
     for ids in _pages(sorted(touched | linked)):
         store.run(COUNT_PAPERS, {"ids": ids}, write=True)
+    report.seconds = time.perf_counter() - started
     return report
 
 
