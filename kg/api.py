@@ -3,7 +3,7 @@
 As in sqlite-utils, where ``Database(path)`` is the API, ``kg.open()`` returns a
 :class:`KnowledgeGraph` over the embedded store in a folder (``db``) or a Neo4j server
 (``uri``), usable with or without ``with``. The store is opened on first use, so
-``extract`` alone never starts one.
+``extract`` alone never starts one; only ``build`` and ``load`` create a graph.
 
 >>> import json, pathlib, tempfile, kg
 >>> graph = kg.open(db=tempfile.mkdtemp())
@@ -50,16 +50,19 @@ class KnowledgeGraph:
 
     @property
     def store(self):
-        """The open :class:`kg.store.Store` (opened on first use)."""
+        """The open :class:`kg.store.Store` (opened on first use; reading needs a built graph)."""
+        return self._open(create=False)
+
+    def _open(self, create: bool):
         if self._store is None:
             from kg.store import open_store
 
             self._stack = contextlib.ExitStack()
-            self._store = self._stack.enter_context(open_store(self.db, self.uri))
+            self._store = self._stack.enter_context(open_store(self.db, self.uri, create=create))
         return self._store
 
     def close(self) -> None:
-        """Close the store (and stop the embedded server this object started)."""
+        """Close the store (the embedded server stays warm for the next user, then stops when idle)."""
         if self._stack is not None:
             self._stack.close()
         self._stack, self._store = None, None
@@ -81,13 +84,13 @@ class KnowledgeGraph:
         """Load, extract and store ``sources`` (``kg build``); returns a ``kg.build.BuildReport``."""
         from kg.build import build
 
-        return build(sources, self.store, fmt, processes)
+        return build(sources, self._open(create=True), fmt, processes)
 
     def load(self, records: Iterable[dict]):
         """Store ``kg extract`` records without extracting again; returns (papers, vocabulary report)."""
         from kg.build import load_records
 
-        return load_records(self.store, records)
+        return load_records(self._open(create=True), records)
 
     # -- reading ------------------------------------------------------------------------------
     def stats(self) -> dict:
