@@ -20,6 +20,8 @@ import argparse
 import fcntl
 import glob
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import os
 import secrets
@@ -71,11 +73,11 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     """
     if os.environ.get("KG_JVM_CACHE", "1") == "0":
         return []
-    import arcadedb_embedded
-    from arcadedb_embedded.jvm import get_jar_path
-
-    jars = sorted(glob.glob(os.path.join(get_jar_path(), "*.jar")))
-    key = hashlib.sha256(json.dumps([arcadedb_embedded.__version__, sys.prefix, jars, jvm_args]).encode()).hexdigest()[:16]
+    # found without importing the wheel: its import loads JPype's import hooks into the caller
+    wheel = importlib.util.find_spec("arcadedb_embedded").submodule_search_locations[0]
+    jars = sorted(glob.glob(os.path.join(wheel, "jars", "*.jar")))
+    version = importlib.metadata.version("arcadedb-embedded")
+    key = hashlib.sha256(json.dumps([version, sys.prefix, jars, jvm_args]).encode()).hexdigest()[:16]
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "jvm"
     final = folder / f"arcadedb-{key}.aot"
     making = False
