@@ -1,0 +1,57 @@
+"""``kg load``: store the records of ``kg extract`` without extracting again."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+
+import click
+
+from kg.cli.app import handle_errors, main, report_skips, store_options
+
+
+def _progress(sources):
+    """A progress bar on a terminal, None in a pipe or for stdin (which cannot be read twice)."""
+    if not sys.stderr.isatty() or "-" in sources:
+        return None
+    from kg.records import count_records
+
+    return click.progressbar(length=count_records(sources), label="Loading", file=sys.stderr, show_pos=True)
+
+
+@main.command()
+@click.argument("records", nargs=-1, required=True)
+@store_options
+@handle_errors
+def load(records, db_dir, uri):
+    """Store the JSON-lines records of `kg extract` (files, folders, globs, .gz, - for stdin).
+
+    The graph is the one `kg build` makes of the sources the records came from,
+    without running spaCy again: extract once (or on many machines), load anywhere.
+    A line that is not a record of the contract (README: "kg extract output") is
+    skipped and reported with its file and line; the other records load. Loading
+    the same records twice changes no counts.
+
+    \b
+    Example:
+      kg extract examples/neurips2026 -o records.jsonl
+      kg load records.jsonl --db kg-data
+      gzip -c records.jsonl | kg load - --uri bolt://localhost:7687    # NEO4J_PASSWORD from env
+    """
+    from kg.records import store_records
+    from kg.store import open_store
+    from loaders import expand
+
+    list(expand(records))  # a missing file fails here, before a store is started
+    start = time.monotonic()
+    bar = _progress(records)
+    with open_store(db_dir, uri) as store:
+        with bar or contextlib.nullcontext():
+            report = store_records(records, store, on_paper=bar and (lambda _: bar.update(1)))
+        click.echo(f"Loaded {report.papers} papers from {report.load.files} file(s) into {store.description} "
+                   f"in {time.monotonic() - start:.1f} s.", err=True)
+        for line in report.citations.lines():
+            click.echo(line, err=True)
+        click.echo(report.vocabulary.line(), err=True)
+        report_skips(report.load)
