@@ -8,7 +8,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import EXAMPLES, FIXTURES
 
 from kg.build import build
 from kg.cli import main
@@ -16,12 +16,16 @@ from kg.export import nodes, relationships
 from kg.records import contract_error, read_records, store_records
 from loaders import LoadReport, NoPapers
 
+# The bundled abstracts, and OpenAlex works citing each other and unloaded works (CITES, Reference nodes).
+SOURCES = [str(EXAMPLES), str(FIXTURES / "openalex_works.jsonl")]
+PAPERS = 57 + 5
+
 
 @pytest.fixture(scope="module")
 def records_file(tmp_path_factory):
-    """The bundled abstracts extracted by `kg extract` to a file, as a user would."""
+    """The sources extracted by `kg extract` to a file, as a user would."""
     out = tmp_path_factory.mktemp("records") / "records.jsonl"
-    result = CliRunner().invoke(main, ["extract", str(EXAMPLES), "-o", str(out)])
+    result = CliRunner().invoke(main, ["extract", *SOURCES, "-o", str(out)])
     assert result.exit_code == 0, result.output
     return out
 
@@ -39,7 +43,7 @@ def graphs(session_store, records_file, tmp_path_factory):
     """The graph of `kg build`, of `kg load` into an emptied store, and of a second load (from .gz)."""
     store = session_store
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    built = build([str(EXAMPLES)], store)
+    built = build(SOURCES, store)
     from_build = graph(store)
     store.run("MATCH (n) DETACH DELETE n", write=True)
     loaded = store_records([str(records_file)], store)
@@ -54,9 +58,11 @@ def graphs(session_store, records_file, tmp_path_factory):
 
 def test_load_gives_every_node_and_edge_of_build(graphs):
     built, loaded, from_build, from_load, _ = graphs
-    assert loaded.papers == built.papers == 57
+    assert loaded.papers == built.papers == PAPERS
     assert not loaded.load.skipped and not loaded.load.notes
     assert len(from_build[0]) > 500 and len(from_build[1]) > 1000  # a real graph, not an empty one
+    cited = [target for _, target, rel, _ in map(json.loads, from_build[1]) if rel == "CITES"]
+    assert sum(t.startswith("Paper:") for t in cited) >= 2 and sum(t.startswith("Reference:") for t in cited) > 100
     build_nodes, build_edges = from_build
     load_nodes, load_edges = from_load
     assert set(build_nodes) ^ set(load_nodes) == set()
@@ -84,7 +90,7 @@ def test_a_record_that_breaks_the_contract_is_a_skip_naming_file_line_and_field(
     path = write_lines(tmp_path / "bad.jsonl", lines)
     report = LoadReport()
     kept = list(read_records([str(path)], report))
-    assert len(kept) == 55
+    assert len(kept) == PAPERS - 2
     assert report.skipped == [
         f"{path}: line 2: concepts[0].mentions[0]: expected [start, end] with 0 <= start <= end <= "
         f"{len(bad['text'])} (the length of text), got [5, 1000000]",
@@ -146,7 +152,7 @@ def test_files_without_records_say_why(tmp_path):
                                           f"{broken}: line 2: expected a JSON object (a kg extract record), got a list (0 items)"]
 
 
-def test_the_cli_loads_a_damaged_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path):
+def test_the_cli_loads_a_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path):
     """One store started for the CLI: the good records of both sources load, the bad ones are named."""
     assert "Example" in CliRunner().invoke(main, ["load", "--help"]).output
     lines = records_file.read_text(encoding="utf-8").splitlines()
@@ -156,7 +162,7 @@ def test_the_cli_loads_a_damaged_gz_file_and_stdin_and_reports_the_bad_lines(rec
     stdin = "\n".join(lines[40:]) + "\nnot json\n"
     result = CliRunner().invoke(main, ["load", str(zipped), "-", "--db", str(tmp_path / "db")], input=stdin)
     assert result.exit_code == 0, result.output
-    assert "Loaded 56 papers from 2 file(s) into embedded store" in result.output
+    assert f"Loaded {PAPERS - 1} papers from 2 file(s) into embedded store" in result.output
     assert "Citations: " in result.output and "Vocabulary: " in result.output
     assert "Skipped 2 record(s):" in result.output
     assert f"{zipped}: line 3: title: expected text, got a number" in result.output
