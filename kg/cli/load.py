@@ -46,7 +46,7 @@ def load(records, db_dir, uri):
     list(expand(records))  # a missing file fails here, before a store is started
     start = time.monotonic()
     bar = _progress(records)
-    with open_store(db_dir, uri) as store:
+    with open_store(db_dir, uri, create=True) as store, store.build_lock():
         with bar or contextlib.nullcontext():
             report = store_records(records, store, on_paper=bar and (lambda _: bar.update(1)))
         click.echo(f"Loaded {report.papers} papers from {report.load.files} file(s) into {store.description} "
