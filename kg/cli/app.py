@@ -89,6 +89,16 @@ def source_options(func):
     return func
 
 
+def report_build(report, verb: str, description: str, seconds: float) -> None:
+    """The summary of ``kg build`` and ``kg load``: papers stored, citations, vocabulary, skips."""
+    click.echo(f"{verb} {report.papers} papers from {report.load.files} file(s) into {description} in {seconds:.1f} s.",
+               err=True)
+    for line in report.citations.lines():
+        click.echo(line, err=True)
+    click.echo(report.vocabulary.line(), err=True)
+    report_skips(report.load)
+
+
 def report_skips(report, shown: int = 20) -> None:
     """What a load skipped and what it changed in the records it kept, counted, first ``shown`` of each."""
     for lines, title in ((report.skipped, "Skipped {} record(s):"), (report.notes, "Changed {} record(s) while loading:")):

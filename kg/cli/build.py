@@ -15,6 +15,7 @@ from kg.cli.app import (
     handle_errors,
     main,
     print_rows,
+    report_build,
     report_skips,
     source_options,
     store_options,
@@ -83,12 +84,7 @@ def build(sources, fmt, db_dir, uri, processes):
     with open_store(db_dir, uri, create=True) as store, store.build_lock():
         with bar or contextlib.nullcontext():
             report = run_build(sources, store, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
-        click.echo(f"Built {report.papers} papers from {report.load.files} file(s) into {store.description} "
-                   f"in {time.monotonic() - start:.1f} s.", err=True)
-        for line in report.citations.lines():
-            click.echo(line, err=True)
-        click.echo(report.vocabulary.line(), err=True)
-        report_skips(report.load)
+        report_build(report, "Built", store.description, time.monotonic() - start)
 
 
 def _print_stats(counts: dict) -> None:

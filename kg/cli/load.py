@@ -8,7 +8,7 @@ import time
 
 import click
 
-from kg.cli.app import handle_errors, main, report_skips, store_options
+from kg.cli.app import handle_errors, main, report_build, store_options
 
 
 def _progress(sources):
@@ -49,9 +49,4 @@ def load(records, db_dir, uri):
     with open_store(db_dir, uri, create=True) as store, store.build_lock():
         with bar or contextlib.nullcontext():
             report = store_records(records, store, on_paper=bar and (lambda _: bar.update(1)))
-        click.echo(f"Loaded {report.papers} papers from {report.load.files} file(s) into {store.description} "
-                   f"in {time.monotonic() - start:.1f} s.", err=True)
-        for line in report.citations.lines():
-            click.echo(line, err=True)
-        click.echo(report.vocabulary.line(), err=True)
-        report_skips(report.load)
+        report_build(report, "Loaded", store.description, time.monotonic() - start)

@@ -35,6 +35,7 @@ from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key
 from kg.extract.vocabulary import NameMatcher, sentence_at, unambiguous
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store
+from kg.store.schema import _checked
 
 PAGE = 500
 VOCABULARY_CONFIDENCE = 0.6
@@ -150,8 +151,8 @@ def vote_concepts(store: Store, report: VocabularyReport) -> set[str]:
         report.concepts += len(rows)
     for (old, new), ids in sorted(relabel.items()):
         for page in _pages(ids):
-            remove = "REMOVE " + ", ".join(f"c:{_checked(label)}" for label in old) if old else ""
-            store.run(RELABEL.format(remove=remove, new=_checked(new)), {"ids": page}, write=True)
+            remove = "REMOVE " + ", ".join(f"c:{_checked(label, CONCEPT_LABELS)}" for label in old) if old else ""
+            store.run(RELABEL.format(remove=remove, new=_checked(new, CONCEPT_LABELS)), {"ids": page}, write=True)
         report.relabelled += len(ids)
     return set(dirty)
 
@@ -282,8 +283,3 @@ def link_broader(store: Store, concept_ids: list[str], report: VocabularyReport)
     store.run_batches(DROP_BROADER, [{"narrower": a, "broader": b} for a, b in sorted(stored - wanted)], PAGE)
     report.broader = len(wanted)
 
-
-def _checked(label: str) -> str:
-    if label not in CONCEPT_LABELS:
-        raise ValueError(f"{label!r} is not one of {CONCEPT_LABELS}")
-    return label
