@@ -3,7 +3,7 @@
     .venv/bin/python bench/viz_bench.py                  # 500, 2,000 and 5,000 nodes
     .venv/bin/python bench/viz_bench.py --sizes 500 --timeout 60
 
-For each size, one synthetic papers-and-concepts graph (``visuals.sample``) is
+For each size, one synthetic papers-and-concepts graph (``tests/helpers/sample.py``) is
 written twice: by ``visuals.render_html`` (layout in Python, physics off past
 300 nodes) and by pyvis 0.3.2 with its default options (physics on,
 stabilisation, curved edges; ``cdn_resources="in_line"``, the only mode that
@@ -26,12 +26,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the Chromium driver and synthetic graphs
 
+from helpers.browser import BrowserError, Chromium  # noqa: E402
+from helpers.sample import synthetic_graph  # noqa: E402
 from pyvis.network import Network  # noqa: E402
 
 from visuals import render_html  # noqa: E402
-from visuals.browser import BrowserError, Chromium  # noqa: E402
-from visuals.sample import synthetic_graph  # noqa: E402
 
 # Wraps vis.Network as the page creates it, to time its first still frame. vis-network's bundle assigns
 # window.vis first and fills it in later, so the wrapping happens when the page reads vis.Network.

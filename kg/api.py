@@ -33,6 +33,9 @@ import contextlib
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from kg import defaults
+from kg.errors import BadInput
+
 CITATION_VERBS = ("top", "pagerank", "cocited", "coupled", "path")
 
 
@@ -74,13 +77,13 @@ class KnowledgeGraph:
         self.close()
 
     # -- building -------------------------------------------------------------------------
-    def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = 1) -> Iterator[dict]:
+    def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES) -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed)."""
         from kg.build import extract_sources
 
         return extract_sources(sources, fmt, n_process=processes)
 
-    def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = 1):
+    def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES):
         """Load, extract and store ``sources`` (``kg build``); returns a ``kg.build.BuildReport``."""
         from kg.build import build
 
@@ -109,21 +112,21 @@ class KnowledgeGraph:
             return self.store.run(query.cypher, query.bind(params), write=write)
         return self.store.run(name_or_cypher, params, write=write)
 
-    def similar(self, paper: str, top: int = 10, **options) -> list[dict]:
+    def similar(self, paper: str, top: int = defaults.TOP, **options) -> list[dict]:
         """Papers related to ``paper``, best first, with the concepts they share (``kg similar``)."""
         from kg.similar import similar_papers
 
         return similar_papers(self.store, paper, top=top, **options)
 
-    def citations(self, verb: str = "top", *, top: int = 10, papers_only: bool = False, paper: str | None = None,
+    def citations(self, verb: str = "top", *, top: int = defaults.TOP, papers_only: bool = False, paper: str | None = None,
                   source: str | None = None, target: str | None = None, undirected: bool = False,
-                  alpha: float = 0.85) -> list[dict]:
+                  alpha: float = defaults.ALPHA) -> list[dict]:
         """Citation analytics (``kg citations VERB``): ``top`` (most cited), ``pagerank``,
         ``cocited``, ``coupled`` (optionally around one ``paper``), ``path`` (``source`` to ``target``)."""
         from kg.citations import analytics
 
         if verb not in CITATION_VERBS:
-            raise ValueError(f"unknown citations verb {verb!r}; choose from {', '.join(CITATION_VERBS)}")
+            raise BadInput(f"unknown citations verb {verb!r}; choose from {', '.join(CITATION_VERBS)}")
         graph = analytics.citation_graph(self.store, references=not papers_only)
         if verb == "top":
             return analytics.most_cited(graph, top)
@@ -135,7 +138,7 @@ class KnowledgeGraph:
             return analytics.bibliographic_coupling(graph, paper, top)
         return analytics.path_rows(graph, analytics.citation_path(graph, source, target, directed=not undirected))
 
-    def view(self, kind: str = "overview", **options):
+    def view(self, kind: str = defaults.VIEW, **options):
         """One of the HTML views of ``kg viz`` as a ``visuals.views.View`` (``.render()``, ``.write(path)``)."""
         from visuals.views import build_view
 

@@ -29,9 +29,10 @@ from __future__ import annotations
 import math
 from typing import Iterable
 
+from kg import defaults
+from kg.errors import BadInput, PaperNotFound
 from kg.graph import CONCEPT_LABELS
 from kg.textsim import idf, text_neighbours
-from queries import QueryError
 
 BY = ("both", "concepts", "text", "citations")
 TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Domain": 0.25}
@@ -51,10 +52,6 @@ def concept_weight(papers: int, naming: int) -> float:
     return math.log(1 + papers / naming)
 
 
-class PaperNotFound(QueryError):
-    """The paper asked about is not in the graph."""
-
-
 def concept_types(types: Iterable[str] | None) -> list[str]:
     """Concept type names checked against the schema, in their canonical case.
 
@@ -65,7 +62,7 @@ def concept_types(types: Iterable[str] | None) -> list[str]:
     checked = []
     for name in types or []:
         if name.strip().lower() not in canonical:
-            raise QueryError(f"unknown concept type {name!r}; known: {', '.join(CONCEPT_LABELS)}")
+            raise BadInput(f"unknown concept type {name!r}; known: {', '.join(CONCEPT_LABELS)}")
         checked.append(canonical[name.strip().lower()])
     return checked
 
@@ -74,7 +71,7 @@ def paper_title(store, paper: str) -> str | None:
     """The title of ``paper``; raises PaperNotFound when no paper has that id."""
     rows = store.run("MATCH (p:Paper {id: $id}) RETURN p.title AS title", {"id": paper})
     if not rows:
-        raise PaperNotFound(f"no paper with id {paper!r}; find ids with: kg query run papers/find -p text=WORD")
+        raise PaperNotFound(paper, f"no paper with id {paper!r}; find ids with: kg query run papers/find -p text=WORD")
     return rows[0]["title"]
 
 
@@ -192,7 +189,7 @@ def citation_neighbours(store, paper: str) -> dict[str, tuple[int, int]]:
 
 # --- the ranking ------------------------------------------------------------------------
 
-def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: Iterable[str] | None = None) -> list[dict]:
+def similar_papers(store, paper: str, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types: Iterable[str] | None = None) -> list[dict]:
     """The ``top`` papers most related to ``paper``, best first.
 
     Each result is ``{"id", "title", "score", "ranked_by", "text", "concepts", "shared"}``:
@@ -203,9 +200,9 @@ def similar_papers(store, paper: str, top: int = 10, by: str = "both", types: It
     ``types`` keeps only concepts of those types.
     """
     if top < 1:
-        raise QueryError(f"top must be at least 1, got {top}")
+        raise BadInput(f"top must be at least 1, got {top}")
     if by not in BY:
-        raise QueryError(f"unknown ranking {by!r}; known: {', '.join(BY)}")
+        raise BadInput(f"unknown ranking {by!r}; known: {', '.join(BY)}")
     types = concept_types(types)
     paper_title(store, paper)
     concepts = paper_concepts(store, paper, types)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
+from kg import errors
 from kg.model import Paper
 from loaders import aan, arxiv, bibtex, csljson, csv_records, jsonl, openalex, ris, scierc, semanticscholar, text
 from loaders.checks import PaperChecks, where
@@ -65,7 +66,7 @@ FORMATS = tuple(READERS)
 LENIENT_FORMATS = {"aan", AAN_EDGES}
 
 
-class LoadError(Exception):
+class LoadError(errors.BadInput):
     """A source that cannot be read at all (missing file, unknown format)."""
 
 
@@ -85,7 +86,7 @@ class LoadReport:
         self.notes.append(f"{where}: {what}")
 
 
-class NoPapers(LoadError):
+class NoPapers(LoadError, errors.NoPapers):
     """The sources held no paper at all; the message says why, file by file.
 
     ``reasons`` are lines of ``report.skipped`` (``file: why``), or a summary of several.

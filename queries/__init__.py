@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.cypher import is_read_only, used_params, write_clause  # noqa: F401  (read-only is decided on tokens there)
+from kg.errors import BadInput
 
 PACKS_DIR = Path(__file__).parent
 PARAM_TYPES = ("str", "int", "float", "bool", "list")
 
 
-class QueryError(Exception):
+class QueryError(BadInput):
     """A query that cannot be found, parsed or given its parameters."""
 
 

@@ -11,14 +11,14 @@ import re
 
 import pytest
 import real_shaped
+from helpers.browser import Chromium
+from helpers.sample import synthetic_graph
 from PIL import Image
 from test_visuals import XSS_METHOD, load_viz_graph, page_json
 
 from visuals import render_html
-from visuals.browser import Chromium
 from visuals.notebook import pyvis_network
 from visuals.render import TYPE_STYLE
-from visuals.sample import synthetic_graph
 from visuals.views import VIEWS, build_view
 
 DRAWN = "document.body.dataset.drawn === 'true'"

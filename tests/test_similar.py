@@ -19,11 +19,11 @@ import pytest
 from click.testing import CliRunner
 
 from kg.cli import main
+from kg.errors import BadInput, PaperNotFound
 from kg.graph import graph_rows
-from kg.similar import CONCEPT_SHARE, TYPE_WEIGHTS, PaperNotFound, concept_types, similar_papers
+from kg.similar import CONCEPT_SHARE, TYPE_WEIGHTS, concept_types, similar_papers
 from kg.store.schema import create_constraints, load_rows
 from kg.textsim import index_papers, terms
-from queries import QueryError
 
 NLP = ("natural language processing", "Domain")
 PAPERS = [
@@ -158,11 +158,11 @@ def test_types_and_top_narrow_the_ranking(db, session_store):
     assert ranking(session_store, "qA", by="concepts", types=["dataset"]) == ["pConcept"]
     assert ranking(session_store, "qA", top=1, by="concepts") == ["pConcept"]
     assert concept_types([" method", "DOMAIN"]) == ["Method", "Domain"]
-    with pytest.raises(QueryError, match="unknown concept type 'Model'; known: Method, Task, Dataset, Metric, Domain"):
+    with pytest.raises(BadInput, match="unknown concept type 'Model'; known: Method, Task, Dataset, Metric, Domain"):
         similar_papers(session_store, "qA", types=["Model"])
-    with pytest.raises(QueryError, match="top must be at least 1"):
+    with pytest.raises(BadInput, match="top must be at least 1"):
         similar_papers(session_store, "qA", top=0)
-    with pytest.raises(QueryError, match="unknown ranking 'words'"):
+    with pytest.raises(BadInput, match="unknown ranking 'words'"):
         similar_papers(session_store, "qA", by="words")
     with pytest.raises(PaperNotFound, match="no paper with id 'p-missing'"):
         similar_papers(session_store, "p-missing")

@@ -16,14 +16,14 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
+from helpers.sample import synthetic_graph
 
 from kg.build import load_records
 from kg.cli import main
+from kg.errors import BadInput, NotFound, PaperNotFound
 from kg.graph import concept_id
 from visuals import cap, graph_from_rows, render_html
-from visuals.reads import ViewError
 from visuals.render import PHYSICS_MAX_NODES
-from visuals.sample import synthetic_graph
 from visuals.views import VIEWS, build_view
 
 GRAPH = FIXTURES / "viz_graph.jsonl"
@@ -64,15 +64,16 @@ def views(session_store) -> dict:
 
 
 def test_visuals_docstring_examples_run():
+    import helpers.sample
+
     import visuals.graphs
     import visuals.layout
     import visuals.notebook
     import visuals.render
-    import visuals.sample
     import visuals.views
 
-    for module in (visuals, visuals.graphs, visuals.layout, visuals.notebook, visuals.render, visuals.sample,
-                   visuals.views):
+    for module in (visuals, visuals.graphs, visuals.layout, visuals.notebook, visuals.render, visuals.views,
+                   helpers.sample):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
@@ -162,17 +163,17 @@ def test_citations_view_is_directed_and_keeps_unloaded_references(views):
     assert data["options"]["edges"]["arrows"]["to"]["enabled"] is True
 
 
-@pytest.mark.parametrize("args, message", [
-    (dict(view="nope"), "unknown view 'nope'"),
-    (dict(view="paper"), "needs --focus"),
-    (dict(view="paper", focus="p-missing"), "no paper matches 'p-missing'"),
-    (dict(view="concept", focus="no such concept"), "no concept matches"),
-    (dict(view="overview", types="Paper,Gadget"), "unknown type(s) Gadget"),
-    (dict(view="cooccurrence", types="Paper"), "unknown type(s) Paper"),
+@pytest.mark.parametrize("args, error, message", [
+    (dict(view="nope"), BadInput, "unknown view 'nope'"),
+    (dict(view="paper"), BadInput, "needs --focus"),
+    (dict(view="paper", focus="p-missing"), PaperNotFound, "no paper matches 'p-missing'"),
+    (dict(view="concept", focus="no such concept"), NotFound, "no concept matches"),
+    (dict(view="overview", types="Paper,Gadget"), BadInput, "unknown type(s) Gadget"),
+    (dict(view="cooccurrence", types="Paper"), BadInput, "unknown type(s) Paper"),
 ])
-def test_bad_requests_are_clear_errors(session_store, views, args, message):
+def test_bad_requests_are_clear_errors(session_store, views, args, error, message):
     view = args.pop("view")
-    with pytest.raises(ViewError, match=re.escape(message)):
+    with pytest.raises(error, match=re.escape(message)):
         build_view(session_store, view, **args)
 
 
@@ -279,5 +280,5 @@ def test_focus_takes_an_id_a_title_a_name_or_an_alias(session_store, views, view
 
 
 def test_a_focus_of_the_other_kind_says_which_view_to_use(session_store, views):
-    with pytest.raises(ViewError, match="no paper matches 'BERT', but a concept does: use --view concept"):
+    with pytest.raises(NotFound, match="no paper matches 'BERT', but a concept does: use --view concept"):
         build_view(session_store, "paper", focus="BERT")

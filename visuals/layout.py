@@ -3,7 +3,7 @@
 networkx's spring layout is slow (2,000 nodes ~15 s here), so layouts come
 from igraph: Kamada-Kawai for small components, Fruchterman-Reingold (with its
 grid past 1,000 nodes) for large ones, 5,000 nodes in about a second. Scores
-use igraph's PageRank (networkx's needs scipy).
+use :func:`kg.rank.pagerank` (igraph's, weighted).
 
 >>> import networkx as nx
 >>> g = nx.path_graph(4)
@@ -18,23 +18,13 @@ from __future__ import annotations
 import math
 import random
 
-import igraph
 import networkx as nx
+
+from kg.rank import pagerank, to_igraph
 
 KAMADA_KAWAI_BELOW = 400   # nodes in a component; Kamada-Kawai reads better, Fruchterman-Reingold scales
 ASPECT = 1.6          # layout box width / height
 SPACING = 90           # pixels per node along each axis of the layout box, before sqrt(n) scaling
-
-
-def to_igraph(graph: nx.Graph) -> tuple[igraph.Graph, list]:
-    """The same graph in igraph (as undirected or directed), and the node order used."""
-    order = list(graph.nodes)
-    index = {node: i for i, node in enumerate(order)}
-    edges = [(index[u], index[v]) for u, v in graph.edges()]
-    weights = [float(d.get("weight", 1) or 1) for _, _, d in graph.edges(data=True)]
-    g = igraph.Graph(n=len(order), edges=edges, directed=graph.is_directed())
-    g.es["weight"] = weights
-    return g, order
 
 
 def positions(graph: nx.Graph, seed: int = 7) -> dict:
@@ -94,9 +84,4 @@ def scores(graph: nx.Graph, by: str = "pagerank") -> dict:
         return {node: float(d) for node, d in graph.degree()}
     if by != "pagerank":
         raise ValueError(f"unknown score {by!r}: use 'degree' or 'pagerank'")
-    if graph.number_of_nodes() == 0:
-        return {}
-    g, order = to_igraph(graph)
-    # ARPACK: the default PRPACK took ~1 s on 2,000 nodes here, ARPACK ~30 ms
-    ranks = g.pagerank(weights="weight" if g.ecount() else None, directed=graph.is_directed(), implementation="arpack")
-    return dict(zip(order, ranks))
+    return pagerank(graph, weight="weight")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from kg.errors import BadInput, NotFound, PaperNotFound
 from kg.graph import CONCEPT_LABELS as CONCEPT_TYPES
 from kg.graph import MENTION_TYPES as MENTIONS
 from visuals.graphs import concept_tooltip, paper_tooltip, reference_label, reference_tooltip, short
@@ -97,10 +98,6 @@ RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
 """
 
 
-class ViewError(ValueError):
-    """A view cannot be built as asked (unknown focus, bad option); the message says why."""
-
-
 def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
     """``types`` (names or one comma-separated string) checked against ``allowed``; all when empty."""
     if not types:
@@ -109,7 +106,7 @@ def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
     by_lower = {a.lower(): a for a in allowed}
     unknown = [t for t in names if t.lower() not in by_lower]
     if unknown:
-        raise ViewError(f"unknown type(s) {', '.join(unknown)}: choose from {', '.join(allowed)}")
+        raise BadInput(f"unknown type(s) {', '.join(unknown)}: choose from {', '.join(allowed)}")
     return tuple(by_lower[t.lower()] for t in names)
 
 
@@ -127,10 +124,11 @@ def find_focus(store, kind: str, key: str) -> str:
         return rows[0]["id"]
     other = "concept" if kind == "paper" else "paper"
     if store.run(FIND_CONCEPT if other == "concept" else FIND_PAPER, {"key": key}):
-        raise ViewError(f"no {kind} matches {key!r}, but a {other} does: use --view {other}")
+        raise NotFound(f"no {kind} matches {key!r}, but a {other} does: use --view {other}")
     hint = "a paper id or title" if kind == "paper" else "a concept id (low rank adaptation), name or alias"
-    raise ViewError(f"no {kind} matches {key!r}: give {hint} (kg query run papers/find -p text=... "
-                    f"or concepts/search -p text=... finds them)")
+    message = (f"no {kind} matches {key!r}: give {hint} (kg query run papers/find -p text=... "
+               f"or concepts/search -p text=... finds them)")
+    raise PaperNotFound(key, message) if kind == "paper" else NotFound(message)
 
 
 def describe(store, graph: nx.Graph) -> nx.Graph:

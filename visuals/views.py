@@ -16,6 +16,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg import defaults
+from kg.errors import BadInput
 from kg.similar import concept_weight
 from visuals.reads import (
     CITATION_TOTALS,
@@ -30,7 +32,6 @@ from visuals.reads import (
     MOST_CITED,
     NODE_TYPES,
     OUT_OF_PAPERS,
-    ViewError,
     checked_types,
     describe,
     find_focus,
@@ -69,16 +70,17 @@ class View:
         return pyvis_network(self.graph, size_by=self.size_by, color_by=self.color_by, **options)
 
 
-def build_view(store, view: str = "overview", *, focus: str | None = None, depth: int = 2, types=None, top: int = 300,
-               min_weight: float = 0.0, min_papers: int = 2, size_by: str = "pagerank") -> View:
+def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, depth: int = defaults.DEPTH, types=None,
+               top: int = defaults.VIEW_TOP, min_weight: float = defaults.MIN_WEIGHT, min_papers: int = defaults.MIN_PAPERS,
+               size_by: str = defaults.SIZE_BY) -> View:
     """Build one of :data:`VIEWS` from ``store`` (an open :class:`kg.store.Store`)."""
     if view not in VIEWS:
-        raise ViewError(f"unknown view {view!r}: choose from {', '.join(VIEWS)}")
+        raise BadInput(f"unknown view {view!r}: choose from {', '.join(VIEWS)}")
     if top < 1 or depth < 1:
-        raise ViewError("--top and --depth must be at least 1")
+        raise BadInput("--top and --depth must be at least 1")
     if view in ("paper", "concept"):
         if not focus:
-            raise ViewError(f"the {view} view needs --focus (a {view} id or name)")
+            raise BadInput(f"the {view} view needs --focus (a {view} id or name)")
         built = ego(store, view, focus, depth, checked_types(types), top, size_by)
     elif view == "overview":
         built = overview(store, top, min_papers, checked_types(types), size_by)
@@ -286,7 +288,7 @@ def citations(store, top: int, focus: str | None, depth: int, types, size_by: st
         centre = find_focus(store, "paper", focus)
         graph = citation_ego(store, centre, depth, references, top)
         if graph.number_of_edges() == 0:
-            raise ViewError(f"the paper {centre} neither cites nor is cited by a loaded record")
+            raise BadInput(f"the paper {centre} neither cites nor is cited by a loaded record")
         total_nodes, total_edges = graph.number_of_nodes(), graph.number_of_edges()
         graph, rule = most_cited_with_citers(graph, top, keep=centre)
         scope = f"Citations within {depth} link{'s' if depth > 1 else ''} of the paper"

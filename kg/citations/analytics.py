@@ -22,6 +22,8 @@ from collections import Counter
 
 import networkx as nx
 
+from kg import defaults, rank
+from kg.errors import PaperNotFound
 from kg.store import Store
 
 NODES = """
@@ -39,13 +41,6 @@ RETURN r.key AS id, 'reference' AS kind,
 """
 EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.key) AS target"
 PAPER_EDGES = "MATCH (p:Paper)-[:CITES]->(q:Paper) RETURN p.id AS source, q.id AS target"
-
-
-class UnknownPaper(KeyError):
-    """A paper id that is not in the citation graph."""
-
-    def __str__(self) -> str:
-        return f"{self.args[0]!r} is not a paper or reference of the citation graph"
 
 
 def citation_graph(store: Store, references: bool = True) -> nx.DiGraph:
@@ -70,44 +65,19 @@ def _row(graph: nx.DiGraph, node: str, **values) -> dict:
 def _require(graph: nx.DiGraph, *nodes: str) -> None:
     for node in nodes:
         if node not in graph:
-            raise UnknownPaper(node)
+            raise PaperNotFound(node, f"{node!r} is not a paper or reference of the citation graph")
 
 
-def most_cited(graph: nx.DiGraph, top: int = 10, kind: str | None = None) -> list[dict]:
+def most_cited(graph: nx.DiGraph, top: int = defaults.TOP, kind: str | None = None) -> list[dict]:
     """The works cited most often (``kind``: "paper" or "reference" to keep only those)."""
     counts = ((n, d) for n, d in graph.in_degree() if d and (kind is None or graph.nodes[n].get("kind") == kind))
     ranked = sorted(counts, key=lambda item: (-item[1], str(item[0])))[:top]
     return [_row(graph, node, citations=degree) for node, degree in ranked]
 
 
-def pagerank_scores(graph: nx.DiGraph, alpha: float = 0.85, tol: float = 1.0e-8, max_iter: int = 200) -> dict[str, float]:
-    """PageRank by power iteration (networkx's own needs SciPy); dangling works
-    spread their rank evenly, as networkx does. Scores sum to 1."""
-    nodes = list(graph)
-    n = len(nodes)
-    if not n:
-        return {}
-    index = {node: i for i, node in enumerate(nodes)}
-    out_degree = [graph.out_degree(node) for node in nodes]
-    edges = [(index[s], index[t]) for s, t in graph.edges()]
-    dangling = [i for i, d in enumerate(out_degree) if d == 0]
-    rank = [1.0 / n] * n
-    for _ in range(max_iter):
-        share = [alpha * r / d if d else 0.0 for r, d in zip(rank, out_degree)]
-        base = (1.0 - alpha) / n + alpha * sum(rank[i] for i in dangling) / n
-        new = [base] * n
-        for source, target in edges:
-            new[target] += share[source]
-        change = sum(abs(a - b) for a, b in zip(new, rank))
-        rank = new
-        if change < n * tol:
-            break
-    return dict(zip(nodes, rank))
-
-
-def pagerank(graph: nx.DiGraph, top: int = 10, alpha: float = 0.85, kind: str | None = None) -> list[dict]:
+def pagerank(graph: nx.DiGraph, top: int = defaults.TOP, alpha: float = defaults.ALPHA, kind: str | None = None) -> list[dict]:
     """The works ranked by PageRank on the citation graph."""
-    scores = pagerank_scores(graph, alpha)
+    scores = rank.pagerank(graph, alpha)
     ranked = sorted((n for n in scores if kind is None or graph.nodes[n].get("kind") == kind),
                     key=lambda n: (-scores[n], str(n)))[:top]
     return [_row(graph, node, pagerank=round(scores[node], 6), citations=graph.in_degree(node)) for node in ranked]
@@ -140,12 +110,12 @@ def _top_pairs(graph: nx.DiGraph, out, back, paper: str | None, top: int) -> lis
             for a, b, c in ranked]
 
 
-def co_citation(graph: nx.DiGraph, paper: str | None = None, top: int = 10) -> list[dict]:
+def co_citation(graph: nx.DiGraph, paper: str | None = None, top: int = defaults.TOP) -> list[dict]:
     """Pairs of works cited together, by how many papers cite both (with ``paper``: its partners)."""
     return _top_pairs(graph, graph.predecessors, graph.successors, paper, top)
 
 
-def bibliographic_coupling(graph: nx.DiGraph, paper: str | None = None, top: int = 10) -> list[dict]:
+def bibliographic_coupling(graph: nx.DiGraph, paper: str | None = None, top: int = defaults.TOP) -> list[dict]:
     """Pairs of papers that cite the same works, by how many they share (with ``paper``: its partners)."""
     return _top_pairs(graph, graph.successors, graph.predecessors, paper, top)
 

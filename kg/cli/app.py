@@ -12,7 +12,8 @@ import sys
 
 import click
 
-from kg.store.embedded import StoreError
+from kg import defaults
+from kg.errors import KgError, NoPapers
 
 
 def fail(message: str, code: int = 1):
@@ -24,26 +25,33 @@ def fail(message: str, code: int = 1):
 # Exit codes: 0 done, 1 error, 2 wrong usage (click), 3 `kg server status`: not running,
 # NO_PAPERS the sources held no paper.
 NO_PAPERS = 4
+# The exit code of each kind of kg.errors error, the first that matches (README: "Exit codes").
+EXIT_CODES: tuple[tuple[type[KgError], int], ...] = ((NoPapers, NO_PAPERS), (KgError, 1))
+
+
+def exit_code(err: KgError) -> int:
+    """The exit code of an error of ``kg.errors``.
+
+    >>> from kg.errors import NoPapers, PaperNotFound
+    >>> exit_code(PaperNotFound("p-1")), exit_code(NoPapers("no papers in the sources"))
+    (1, 4)
+    """
+    return next(code for kind, code in EXIT_CODES if isinstance(err, kind))
 
 
 def handle_errors(func):
-    """Turn the project's known errors into a clear message and exit code 1
-    (``NO_PAPERS`` when the sources held no paper, after the report of what was skipped)."""
+    """Turn every error of ``kg.errors`` into ``Error: message`` and its exit code (after the
+    report of what was skipped when the sources held no paper)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from kg.extract import ModelMissing
-        from loaders import LoadError, NoPapers
-        from queries import QueryError
-
         try:
             return func(*args, **kwargs)
-        except NoPapers as err:
-            err.report.skipped = err.other_skips()
-            report_skips(err.report)
-            fail(str(err), NO_PAPERS)
-        except (LoadError, StoreError, ModelMissing, QueryError) as err:
-            fail(str(err))
+        except KgError as err:
+            if hasattr(err, "report"):  # loaders.NoPapers: the skips its message does not say
+                err.report.skipped = err.other_skips()
+                report_skips(err.report)
+            fail(str(err), exit_code(err))
     return wrapper
 
 
@@ -76,7 +84,7 @@ def _command_words(ctx: click.Context) -> list[str]:
 def store_options(func):
     func = click.option("--uri", envvar="NEO4J_URI", help="Bolt URI of a Neo4j server (env NEO4J_URI); "
                         "credentials from NEO4J_USERNAME / NEO4J_PASSWORD, database from NEO4J_DATABASE.")(func)
-    func = click.option("--db", "db_dir", envvar="KG_DB", default="kg-data", show_default=True,
+    func = click.option("--db", "db_dir", envvar="KG_DB", default=defaults.DB, show_default=True,
                         type=click.Path(file_okay=False), help="Folder of the embedded store (env KG_DB).")(func)
     return func
 

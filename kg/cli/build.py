@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from kg import defaults
 from kg.cli.app import (
     fail,
     handle_errors,
@@ -27,7 +28,7 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
 @main.command()
 @source_options
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="Where to write JSON lines (default: stdout).")
-@click.option("--processes", default=1, show_default=True, help="spaCy worker processes.")
+@click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
 @handle_errors
 def extract(sources, fmt, output, processes):
     """Extract concepts, citations and URLs; write one JSON object per paper.
@@ -64,7 +65,7 @@ def _progress(sources, fmt):
 @main.command()
 @source_options
 @store_options
-@click.option("--processes", default=1, show_default=True, help="spaCy worker processes.")
+@click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
 @handle_errors
 def build(sources, fmt, db_dir, uri, processes):
     """Load SOURCES, extract concepts and store the graph.

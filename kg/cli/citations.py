@@ -6,6 +6,7 @@ import functools
 
 import click
 
+from kg import defaults
 from kg.cli.app import ROW_FORMATS, fail, handle_errors, main, print_rows, store_options
 
 
@@ -18,16 +19,12 @@ def _graph_command(func):
     @handle_errors
     @functools.wraps(func)
     def wrapper(db_dir, uri, fmt, papers_only, **kwargs):
-        from kg.citations.analytics import UnknownPaper, citation_graph
+        from kg.citations.analytics import citation_graph
         from kg.store import open_store
 
         with open_store(db_dir, uri) as store:
             graph = citation_graph(store, references=not papers_only)
-        try:
-            rows = func(graph, **kwargs)
-        except UnknownPaper as err:
-            fail(str(err))
-        print_rows(rows, fmt)
+        print_rows(func(graph, **kwargs), fmt)
     return wrapper
 
 
@@ -49,7 +46,7 @@ def citations():
 
 
 @citations.command("top")
-@click.option("--top", default=10, show_default=True, help="How many works.")
+@click.option("--top", default=defaults.TOP, show_default=True, help="How many works.")
 @_graph_command
 def top(graph, top):
     """The most cited works.
@@ -64,8 +61,8 @@ def top(graph, top):
 
 
 @citations.command("pagerank")
-@click.option("--top", default=10, show_default=True, help="How many works.")
-@click.option("--alpha", default=0.85, show_default=True, help="Damping factor.")
+@click.option("--top", default=defaults.TOP, show_default=True, help="How many works.")
+@click.option("--alpha", default=defaults.ALPHA, show_default=True, help="Damping factor.")
 @_graph_command
 def pagerank(graph, top, alpha):
     """Works ranked by PageRank on the citation graph.
@@ -81,7 +78,7 @@ def pagerank(graph, top, alpha):
 
 @citations.command("cocited")
 @click.option("--paper", help="Only the works cited together with this one.")
-@click.option("--top", default=10, show_default=True, help="How many pairs.")
+@click.option("--top", default=defaults.TOP, show_default=True, help="How many pairs.")
 @_graph_command
 def cocited(graph, paper, top):
     """Co-citation: pairs of works cited by the same papers, by how many papers cite both.
@@ -98,7 +95,7 @@ def cocited(graph, paper, top):
 
 @citations.command("coupled")
 @click.option("--paper", help="Only the papers coupled with this one.")
-@click.option("--top", default=10, show_default=True, help="How many pairs.")
+@click.option("--top", default=defaults.TOP, show_default=True, help="How many pairs.")
 @_graph_command
 def coupled(graph, paper, top):
     """Bibliographic coupling: pairs of papers by how many references they share.

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import click
 
+from kg import defaults
 from kg.cli.app import fail, handle_errors, main
 
-DB_OPTION = click.option("--db", "db_dir", envvar="KG_DB", default="kg-data", show_default=True,
+DB_OPTION = click.option("--db", "db_dir", envvar="KG_DB", default=defaults.DB, show_default=True,
                          type=click.Path(file_okay=False), help="Folder of the embedded store (env KG_DB).")
 
 

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from kg import defaults
 from kg.cli.app import handle_errors, main, store_options
 
 HOW = {
@@ -20,9 +21,9 @@ SIGNALS = ("text: BM25 of titles and abstracts, 1 = as alike as the paper itself
 
 @main.command()
 @click.argument("paper")
-@click.option("--by", type=click.Choice(["both", "concepts", "text", "citations"]), default="both", show_default=True,
+@click.option("--by", type=click.Choice(["both", "concepts", "text", "citations"]), default=defaults.SIMILAR_BY, show_default=True,
               help="Rank by shared concepts and text together, by one of them, or by bibliographic coupling + co-citation.")
-@click.option("--top", default=10, show_default=True, type=click.IntRange(min=1), help="Papers listed.")
+@click.option("--top", default=defaults.TOP, show_default=True, type=click.IntRange(min=1), help="Papers listed.")
 @click.option("--types", default="", help="Only concepts of these types, comma-separated (Method,Task,Dataset,Metric,Domain).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @store_options

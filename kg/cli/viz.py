@@ -4,25 +4,26 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.app import fail, handle_errors, main, store_options
+from kg import defaults
+from kg.cli.app import handle_errors, main, store_options
 
 
 @main.command()
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
-@click.option("--view", "view_name", default="overview", show_default=True,
+@click.option("--view", "view_name", default=defaults.VIEW, show_default=True,
               type=click.Choice(["overview", "paper", "concept", "cooccurrence", "similarity", "citations"]),
               help="What to draw (see Views above).")
 @click.option("--focus", help="At the centre of a paper or citations view: a paper id or title; of a concept view: "
                                "a concept id, name or alias (any case).")
-@click.option("--depth", default=2, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
+@click.option("--depth", default=defaults.DEPTH, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
 @click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Domain,Reference.")
-@click.option("--top", default=300, show_default=True, type=click.IntRange(1),
+@click.option("--top", default=defaults.VIEW_TOP, show_default=True, type=click.IntRange(1),
               help="Most nodes to draw; a cap keeps the links that explain the view and says what it left out.")
-@click.option("--min-weight", default=0.0, show_default=True, type=float,
+@click.option("--min-weight", default=defaults.MIN_WEIGHT, show_default=True, type=float,
               help="Weakest link to draw: shared papers (cooccurrence) or summed IDF (similarity).")
-@click.option("--min-papers", default=2, show_default=True, type=click.IntRange(1),
+@click.option("--min-papers", default=defaults.MIN_PAPERS, show_default=True, type=click.IntRange(1),
               help="Show concepts named by at least this many papers (overview, cooccurrence).")
-@click.option("--size", "size_by", default="pagerank", show_default=True, type=click.Choice(["pagerank", "degree"]),
+@click.option("--size", "size_by", default=defaults.SIZE_BY, show_default=True, type=click.Choice(["pagerank", "degree"]),
               help="What node size shows.")
 @store_options
 @handle_errors
@@ -49,15 +50,11 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
       kg viz --view citations -o citations.html
     """
     from kg.store import open_store
-    from visuals.reads import ViewError
     from visuals.views import build_view
 
     with open_store(db_dir, uri) as store:
-        try:
-            view = build_view(store, view_name, focus=focus, depth=depth, types=types, top=top, min_weight=min_weight,
-                              min_papers=min_papers, size_by=size_by)
-        except ViewError as err:
-            fail(str(err))
+        view = build_view(store, view_name, focus=focus, depth=depth, types=types, top=top, min_weight=min_weight,
+                          min_papers=min_papers, size_by=size_by)
         _write(view, output)
 
 

@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 import spacy
 from spacy.language import Language
 
+from kg.errors import Missing
 from kg.extract import components  # noqa: F401  (registers the factories)
 from kg.extract.normalize import clean_name, concept_key, plain_key
 from kg.model import Paper
@@ -40,7 +41,7 @@ BASE_COMPONENTS = ("senter",)
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
 
-class ModelMissing(Exception):
+class ModelMissing(Missing):
     """No English spaCy pipeline is installed, or the trained recogniser is missing."""
 
 

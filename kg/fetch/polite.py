@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+from kg.errors import FetchError  # noqa: F401  (raised here, imported from here by the fetchers)
+
 try:
     KG_VERSION = metadata.version("kg")
 except metadata.PackageNotFoundError:  # run from a source tree
@@ -23,8 +25,6 @@ except metadata.PackageNotFoundError:  # run from a source tree
 RETRY_STATUSES = {429, 500, 502, 503, 504}
 
 
-class FetchError(Exception):
-    """A request that failed for good (after its retries) or an answer that cannot be used."""
 
 
 def user_agent(mailto: str | None) -> str:

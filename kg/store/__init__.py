@@ -17,14 +17,12 @@ from typing import Any, Iterable, Iterator
 from neo4j import READ_ACCESS, WRITE_ACCESS, GraphDatabase
 from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable
 
+from kg import defaults
 from kg.cypher import write_clause
-from kg.store.embedded import StoreError, build_lock, has_graph, password_for, using_server
+from kg.errors import ReadOnlyError, StoreError
+from kg.store.embedded import build_lock, has_graph, password_for, using_server
 
-DEFAULT_DB_DIR = "kg-data"
-
-
-class ReadOnlyError(StoreError):
-    """A query that writes, run as a read (the embedded store ignores the driver's read sessions)."""
+DEFAULT_DB_DIR = defaults.DB
 
 
 class Store:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from kg.errors import StoreError  # noqa: F401  (raised here, importable from here as before)
 from kg.store.arcadedb_process import ALIVE_LOCK, DATABASE, STATE_FILE, USERS_LOCK, registry_dir
 
 START_TIMEOUT_S = 120
@@ -49,8 +50,6 @@ BUILD_LOCK = "build.lock"
 DEFAULT_IDLE_S = 300
 
 
-class StoreError(Exception):
-    """A store could not be reached, started or used."""
 
 
 @dataclass

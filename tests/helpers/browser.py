@@ -5,7 +5,7 @@ with the network off, recording every request, console error and uncaught
 exception, and taking screenshots. It needs Debian's ``chromium`` (or the
 binary named by ``KG_CHROMIUM``); nothing is downloaded.
 
->>> from visuals.browser import Chromium
+>>> from helpers.browser import Chromium
 >>> with Chromium() as browser:                                  # doctest: +SKIP
 ...     page = browser.open("view.html")
 ...     page.wait_for("document.body.dataset.drawn === 'true'")

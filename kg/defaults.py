@@ -1,0 +1,19 @@
+"""Defaults the command line and the Python API share, so ``kg viz`` and ``graph.view()``
+draw the same picture when given nothing.
+
+>>> from kg import defaults
+>>> defaults.DB, defaults.TOP
+('kg-data', 10)
+"""
+
+DB = "kg-data"            # the embedded store's folder (env KG_DB overrides it)
+TOP = 10                  # rows of kg similar and kg citations
+ALPHA = 0.85              # PageRank's damping factor
+SIMILAR_BY = "both"       # kg similar's ranking: text and concepts together
+VIEW = "overview"         # kg viz's view
+VIEW_TOP = 300            # most nodes a view draws
+DEPTH = 2                 # links from a view's focus
+MIN_WEIGHT = 0.0          # weakest link a view draws
+MIN_PAPERS = 2            # a view shows concepts named by at least this many papers
+SIZE_BY = "pagerank"      # what a view's node size shows
+PROCESSES = 1             # spaCy worker processes
