@@ -26,7 +26,7 @@ from pathlib import Path
 
 from kg.build import build
 from kg.store import open_store
-from kg.store.schema import stats
+from kg.store.reads.graph import stats
 from loaders import load
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")

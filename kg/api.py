@@ -9,8 +9,8 @@ As in sqlite-utils, where ``Database(path)`` is the API, ``kg.open()`` returns a
 >>> graph = kg.open(db=tempfile.mkdtemp())
 >>> lines = pathlib.Path("tests/fixtures/queries_graph.jsonl").read_text(encoding="utf-8").splitlines()
 >>> records = [json.loads(line) for line in lines]
->>> papers, vocabulary = graph.load(records)
->>> papers, graph.stats()["nodes"]["Paper"]
+>>> report = graph.load(records)
+>>> report.papers, graph.stats()["nodes"]["Paper"]
 (6, 6)
 >>> [row["concept"] for row in graph.query("overview/top-concepts", per_type=1)][:3]
 ['Cora', 'natural language processing', 'Transformer']
@@ -30,8 +30,9 @@ True
 from __future__ import annotations
 
 import contextlib
+import itertools
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from kg import defaults
 from kg.errors import BadInput
@@ -77,52 +78,90 @@ class KnowledgeGraph:
         self.close()
 
     # -- building -------------------------------------------------------------------------
-    def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES) -> Iterator[dict]:
-        """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed)."""
+    def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
+                report=None) -> Iterator[dict]:
+        """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
+        what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``)."""
         from kg.build import extract_sources
 
-        return extract_sources(sources, fmt, n_process=processes)
+        return extract_sources(sources, fmt, report, n_process=processes)
 
-    def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES):
-        """Load, extract and store ``sources`` (``kg build``); returns a ``kg.build.BuildReport``."""
+    def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
+              on_paper: Callable[[dict], None] | None = None):
+        """Load, extract and store ``sources`` (``kg build``); returns a ``kg.build.BuildReport``.
+
+        Two builds of one embedded store run one after the other; ``on_paper`` is called with
+        each stored record (a progress bar)."""
         from kg.build import build
 
-        return build(sources, self._open(create=True), fmt, processes)
+        store = self._open(create=True)
+        with store.build_lock():
+            return build(sources, store, fmt, processes, on_paper=on_paper)
 
-    def load(self, records: Iterable[dict]):
-        """Store ``kg extract`` records without extracting again; returns (papers, vocabulary report)."""
-        from kg.build import load_records
+    def load(self, records: Iterable, on_paper: Callable[[dict], None] | None = None):
+        """Store ``kg extract`` records without extracting again (``kg load``): record dicts, or
+        the files (folders, globs, .gz, ``-``) that hold them; returns a ``kg.build.BuildReport``
+        whose ``load`` lists the lines of the files that are no record."""
+        from kg.build import BuildReport, load_records
+        from kg.records import store_records
+        from loaders import LoadReport
 
-        return load_records(self._open(create=True), records)
+        items = iter(records)
+        first = next(items, None)
+        items = itertools.chain([] if first is None else [first], items)
+        store = self._open(create=True)
+        with store.build_lock():
+            if isinstance(first, (str, Path)):
+                return store_records([str(name) for name in items], store, on_paper=on_paper)
+            report = BuildReport(papers=0, load=LoadReport())
+            report.papers, report.vocabulary = load_records(store, items, report.citations, on_paper)
+            return report
 
     # -- reading ------------------------------------------------------------------------------
+    @property
+    def description(self) -> str:
+        """Which store this is, for messages (``embedded store /path``, ``Neo4j at bolt://...``)."""
+        return self.store.description
+
     def stats(self) -> dict:
         """``{"nodes": {label: n}, "relationships": {type: n}}`` (``kg stats``)."""
-        from kg.store.schema import stats
+        from kg.store.reads.graph import stats
 
         return stats(self.store)
 
-    def query(self, name_or_cypher: str, write: bool = False, **params) -> list[dict]:
-        """Rows of a pack query by name (``overview/top-concepts``; parameters checked and
-        defaulted as ``kg query run`` does) or of ad hoc Cypher; read-only unless ``write``."""
-        from queries import get_query
+    def query(self, query, params: dict | None = None, /, *, write: bool = False, **named) -> list[dict]:
+        """Rows of a pack query by name (``overview/top-concepts``), of a ``queries.Query`` (a
+        file read by ``queries.load_file``), both with parameters checked and defaulted as
+        ``kg query run`` does, or of ad hoc Cypher; read-only unless ``write`` (a query that
+        writes is refused with ``kg.errors.ReadOnlyError``). Parameters come as a dict, as
+        keywords, or both."""
+        from queries import Query, get_query
 
-        if "/" in name_or_cypher and " " not in name_or_cypher.strip():
-            query = get_query(name_or_cypher)
+        params = {**(params or {}), **named}
+        if isinstance(query, str) and "/" in query and " " not in query.strip():
+            query = get_query(query)
+        if isinstance(query, Query):
             return self.store.run(query.cypher, query.bind(params), write=write)
-        return self.store.run(name_or_cypher, params, write=write)
+        return self.store.run(query, params, write=write)
 
-    def similar(self, paper: str, top: int = defaults.TOP, **options) -> list[dict]:
+    def title(self, paper: str) -> str | None:
+        """The title of the paper ``paper`` (an id); ``kg.errors.PaperNotFound`` when there is none."""
+        from kg.similar import paper_title
+
+        return paper_title(self.store, paper)
+
+    def similar(self, paper: str, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types=None) -> list[dict]:
         """Papers related to ``paper``, best first, with the concepts they share (``kg similar``)."""
         from kg.similar import similar_papers
 
-        return similar_papers(self.store, paper, top=top, **options)
+        return similar_papers(self.store, paper, top=top, by=by, types=types)
 
     def citations(self, verb: str = "top", *, top: int = defaults.TOP, papers_only: bool = False, paper: str | None = None,
                   source: str | None = None, target: str | None = None, undirected: bool = False,
                   alpha: float = defaults.ALPHA) -> list[dict]:
         """Citation analytics (``kg citations VERB``): ``top`` (most cited), ``pagerank``,
-        ``cocited``, ``coupled`` (optionally around one ``paper``), ``path`` (``source`` to ``target``)."""
+        ``cocited``, ``coupled`` (optionally around one ``paper``), ``path`` (``source`` to
+        ``target``; no rows when no chain of citations links them)."""
         from kg.citations import analytics
 
         if verb not in CITATION_VERBS:
@@ -139,7 +178,8 @@ class KnowledgeGraph:
         return analytics.path_rows(graph, analytics.citation_path(graph, source, target, directed=not undirected))
 
     def view(self, kind: str = defaults.VIEW, **options):
-        """One of the HTML views of ``kg viz`` as a ``visuals.views.View`` (``.render()``, ``.write(path)``)."""
+        """One of the HTML views of ``kg viz`` as a ``visuals.views.View`` (``.render()``, ``.write(path)``);
+        ``options`` as ``visuals.views.build_view``: focus, depth, types, top, min_weight, min_papers, size_by."""
         from visuals.views import build_view
 
         return build_view(self.store, kind, **options)

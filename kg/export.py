@@ -25,20 +25,11 @@ from typing import Iterator
 import networkx as nx
 
 from kg.store import Store
+from kg.store.reads import export as reads
 from kg.store.schema import CONSTRAINTS
 
 FORMATS = ("graphml", "gexf", "json", "csv")
 ARRAY_DELIMITER = "|"
-KEY = "coalesce({v}.id, {v}.key, {v}.name, elementId({v}))"
-# The text index of kg similar (kg.textsim) is no part of the exported graph; kg build remakes it.
-NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
-RELATIONSHIPS = (f"MATCH (a)-[r]->(b) WHERE type(r) <> 'OCCURS_IN' RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
-                 f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
-CITATION_NODES = f"MATCH (n) WHERE n:Paper OR n:Reference RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
-CITATION_RELATIONSHIPS = (f"MATCH (a:Paper)-[r:CITES]->(b) RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
-                          f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
-
-
 KEYED_LABELS = tuple(label for _, label, _ in CONSTRAINTS)
 
 
@@ -49,12 +40,12 @@ def node_id(labels: list[str], key) -> str:
 
 
 def nodes(store: Store, citations_only: bool = False) -> Iterator[tuple[str, list[str], dict]]:
-    for row in store.stream(CITATION_NODES if citations_only else NODES):
+    for row in reads.nodes(store, citations_only):
         yield node_id(row["labels"], row["key"]), sorted(row["labels"]), row["props"]
 
 
 def relationships(store: Store, citations_only: bool = False) -> Iterator[tuple[str, str, str, dict]]:
-    for row in store.stream(CITATION_RELATIONSHIPS if citations_only else RELATIONSHIPS):
+    for row in reads.relationships(store, citations_only):
         yield node_id(row["a_labels"], row["a_key"]), node_id(row["b_labels"], row["b_key"]), row["type"], row["props"]
 
 

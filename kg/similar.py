@@ -32,6 +32,9 @@ from typing import Iterable
 from kg import defaults
 from kg.errors import BadInput, PaperNotFound
 from kg.graph import CONCEPT_LABELS
+from kg.store.reads import citations as citations_read
+from kg.store.reads import concepts as concepts_read
+from kg.store.reads import papers
 from kg.textsim import idf, text_neighbours
 
 BY = ("both", "concepts", "text", "citations")
@@ -69,63 +72,17 @@ def concept_types(types: Iterable[str] | None) -> list[str]:
 
 def paper_title(store, paper: str) -> str | None:
     """The title of ``paper``; raises PaperNotFound when no paper has that id."""
-    rows = store.run("MATCH (p:Paper {id: $id}) RETURN p.title AS title", {"id": paper})
-    if not rows:
+    found, title = papers.title(store, paper)
+    if not found:
         raise PaperNotFound(paper, f"no paper with id {paper!r}; find ids with: kg query run papers/find -p text=WORD")
-    return rows[0]["title"]
+    return title
 
 
 # --- concepts ---------------------------------------------------------------------------
 
-# The paper's concepts, and the concepts one BROADER edge above them, each with the number
-# of papers naming it, and the number of papers. Any relationship from a Paper to a Concept
-# is a mention.
-PAPER_CONCEPTS = """
-MATCH (any:Paper)
-WITH count(any) AS papers
-MATCH (p:Paper {id: $paper})-->(c:Concept)
-WHERE size($types) = 0 OR c.type IN $types
-WITH DISTINCT papers, c
-OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
-WHERE size($types) = 0 OR b.type IN $types
-WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
-UNWIND found AS f
-WITH papers, f.concept AS c, max(f.direct) AS direct
-WHERE c IS NOT NULL
-MATCH (c)<--(holder:Paper)
-RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
-"""
-# Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
-CONCEPT_NEIGHBOURS = """
-UNWIND $concepts AS concept
-MATCH (c:Concept {id: concept.id})
-CALL {
-  WITH c MATCH (c)<--(d:Paper) RETURN d
-  UNION
-  WITH c MATCH (c)<-[:BROADER]-(:Concept)<--(d:Paper) RETURN d
-}
-WITH d, concept WHERE d.id <> $paper
-WITH d, concept.id AS id, max(concept.weight) AS weight
-WITH d, sum(weight) AS score
-ORDER BY score DESC, d.id
-LIMIT $limit
-RETURN d.id AS id
-"""
-# Each candidate's title, and which of the query's concepts it names, directly or through one
-# BROADER edge.
-SHARED_CONCEPTS = """
-UNWIND $ids AS id
-MATCH (d:Paper {id: id})
-OPTIONAL MATCH (d)-->(c:Concept)
-OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
-WITH id, d.title AS title, collect(DISTINCT c.id) AS direct, collect(DISTINCT b.id) AS broader
-RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WHERE x IN $concepts] AS broader
-"""
-
-
 def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
     """The paper's concepts (and broader ones), each ``{"id", "name", "type", "direct", "weight"}``."""
-    found = store.run(PAPER_CONCEPTS, {"paper": paper, "types": types})
+    found = concepts_read.of_paper(store, paper, types)
     for c in found:
         share = 1.0 if c["direct"] else BROADER_SHARE
         c["weight"] = share * TYPE_WEIGHTS.get(c["type"], 1.0) * idf(c["df"], c["papers"])
@@ -139,7 +96,7 @@ def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CAN
     wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts if c["df"] <= max(50, COMMON * c["papers"])]
     if not wanted:
         return []
-    return [r["id"] for r in store.run(CONCEPT_NEIGHBOURS, {"concepts": wanted, "paper": paper, "limit": limit})]
+    return concepts_read.neighbours(store, paper, wanted, limit)
 
 
 def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[str, list[dict]], dict[str, str]]:
@@ -150,7 +107,7 @@ def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[s
         return {}, {}
     by_id = {c["id"]: c for c in concepts}
     found, titles = {}, {}
-    for row in store.run(SHARED_CONCEPTS, {"ids": ids, "concepts": sorted(by_id)}):
+    for row in concepts_read.shared(store, ids, sorted(by_id)):
         titles[row["id"]] = row["title"]
         shared = {}
         for cid in row["direct"]:
@@ -165,26 +122,9 @@ def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[s
 
 # --- citations --------------------------------------------------------------------------
 
-COUPLED = """
-MATCH (p:Paper {id: $paper})-[:CITES]->(w)<-[:CITES]-(d:Paper)
-WHERE d <> p
-RETURN d.id AS id, count(DISTINCT w) AS n
-"""
-COCITED = """
-MATCH (p:Paper {id: $paper})<-[:CITES]-(z:Paper)-[:CITES]->(d:Paper)
-WHERE d <> p
-RETURN d.id AS id, count(DISTINCT z) AS n
-"""
-
-
 def citation_neighbours(store, paper: str) -> dict[str, tuple[int, int]]:
     """Papers with (works both cite, papers citing both) for ``paper``."""
-    found: dict[str, tuple[int, int]] = {}
-    for row in store.run(COUPLED, {"paper": paper}):
-        found[row["id"]] = (row["n"], 0)
-    for row in store.run(COCITED, {"paper": paper}):
-        found[row["id"]] = (found.get(row["id"], (0, 0))[0], row["n"])
-    return found
+    return citations_read.coupled_and_cocited(store, paper)
 
 
 # --- the ranking ------------------------------------------------------------------------

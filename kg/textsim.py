@@ -27,6 +27,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
+from kg.store.reads import text as reads
+
 INDEX_ID = "bm25"
 ANALYZER = "scikit-learn english stop words, plurals folded"
 K1, B = 1.2, 0.75            # BM25's usual constants
@@ -154,34 +156,12 @@ def index_papers(store, paper_ids: Iterable[str]) -> int:
 
 # --- query time -------------------------------------------------------------------------
 
-QUERY_WORDS = """
-MATCH (s:TextIndex {id: $index})
-MATCH (p:Paper {id: $paper})
-OPTIONAL MATCH (p)<-[h:OCCURS_IN]-(t:Term)
-WITH s, p, t, h, COUNT { (t)-[:OCCURS_IN]->() } AS df
-RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
-       collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
-"""
-# The store adds up BM25 over the postings of the query's heaviest words and returns the best
-# ``$limit`` papers, and the scores of the papers in ``$among`` that are not among them.
-BM25_NEIGHBOURS = """
-UNWIND $words AS word
-MATCH (:Term {id: word.term})-[h:OCCURS_IN]->(d:Paper)
-WHERE d.id <> $paper
-WITH d, sum(word.weight * h.tf * $k1_1 / (h.tf + $k1 * (1 - $b + $b * d.text_length / $avg_length))) AS score
-ORDER BY score DESC, d.id
-WITH collect({id: d.id, score: score}) AS ranked
-RETURN ranked[0..$limit] + [x IN ranked[$limit..] WHERE x.id IN $among] AS found
-"""
-
-
 def query_words(store, paper: str) -> tuple[list[dict], float, float] | None:
     """The query's looked-up words ``[{term, weight}]``, its BM25 score against itself (the
     scale of a perfect match) and the average length; None when the graph has no text index."""
-    rows = store.run(QUERY_WORDS, {"index": INDEX_ID, "paper": paper})
-    if not rows or not rows[0]["papers"]:
+    row = reads.words(store, INDEX_ID, paper)
+    if not row or not row["papers"]:
         return None
-    row = rows[0]
     papers, avg_length = row["papers"], row["words"] / row["papers"]
     weighted = [{"term": w["term"], "weight": idf(w["df"], papers) * w["tf"]}
                 for w in row["words_of_paper"] if w["term"] is not None and w["df"] > 1]
@@ -206,6 +186,5 @@ def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None
     if found is None or not found[0]:
         return {}
     chosen, perfect, avg_length = found
-    rows = store.run(BM25_NEIGHBOURS, {"words": chosen, "paper": paper, "k1": K1, "k1_1": K1 + 1, "b": B,
-                                       "avg_length": avg_length, "limit": limit, "among": among or []})
-    return {r["id"]: r["score"] / perfect for r in rows[0]["found"]} if rows else {}
+    scored = reads.bm25_neighbours(store, paper, chosen, K1, B, avg_length, limit, among or [])
+    return {r["id"]: r["score"] / perfect for r in scored}

@@ -302,7 +302,7 @@ def test_the_store_refuses_a_writing_query_run_as_a_read(store):
     """The embedded store ignores the driver's read sessions: the library's own check is the guard."""
     from kg.store import ReadOnlyError
 
-    with pytest.raises(ReadOnlyError, match=r"refused a query that writes \(INSERT\)"):
+    with pytest.raises(ReadOnlyError, match=r"this query writes \(INSERT\) and was run as a read"):
         store.run("INSERT (:Paper {id: 'gql'})")
     with pytest.raises(ReadOnlyError, match=r"\(SET\)"):
         store.run("MATCH (p) // comment\rSET p.x = 1 RETURN p")

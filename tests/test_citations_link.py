@@ -6,7 +6,7 @@ import json
 from conftest import FIXTURES
 
 from kg.build import build
-from kg.store.schema import stats
+from kg.store.reads.graph import stats
 
 OPENALEX = FIXTURES / "openalex_works.jsonl"
 LUMINESCENCE, ELECTRONICS = "openalex:W2971897339", "openalex:W2921389616"  # the first cites the second

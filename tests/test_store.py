@@ -9,7 +9,8 @@ from kg.build import load_records
 from kg.cli import main
 from kg.store import open_store
 from kg.store.embedded import running_server
-from kg.store.schema import create_constraints, stats
+from kg.store.reads.graph import stats
+from kg.store.schema import create_constraints
 
 
 def record(pid, concepts, references=(), citations=()):

@@ -19,19 +19,13 @@ import networkx as nx
 from kg import defaults
 from kg.errors import BadInput
 from kg.similar import concept_weight
+from kg.store.reads import citations as citation_reads
+from kg.store.reads import concepts as concept_reads
+from kg.store.reads import papers as paper_reads
 from visuals.reads import (
-    CITATION_TOTALS,
-    CITES_AMONG,
-    CITING_AND_CITED,
-    CITING_PAPERS,
-    CITING_REFERENCES,
-    CONCEPT_NAMES,
     CONCEPT_TYPES,
-    INTO_CONCEPTS,
     MENTIONS,
-    MOST_CITED,
     NODE_TYPES,
-    OUT_OF_PAPERS,
     checked_types,
     describe,
     find_focus,
@@ -188,9 +182,9 @@ def fold_references(graph: nx.Graph, centre, shown: int) -> str:
 
 
 def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
-    params = {"ids": ids, "rels": [*MENTIONS, "CITES"], "limit": limit}
-    return (store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params) + store.run(CITING_REFERENCES, params)
-            + store.run(INTO_CONCEPTS, {**params, "rels": list(MENTIONS)}))
+    """The links out of and into ``ids``: mentions, and citations either way."""
+    return (citation_reads.out_of(store, ids, [*MENTIONS, "CITES"], limit) + citation_reads.citing(store, ids, limit=limit)
+            + concept_reads.named_by(store, ids, MENTIONS, limit))
 
 
 def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
@@ -226,7 +220,7 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     concepts_of: dict[str, set] = {}
     for paper, concept in paper_concept_pairs(store, types):
         concepts_of.setdefault(paper, set()).add(concept)
-    total = store.run("MATCH (p:Paper) RETURN count(p) AS n")[0]["n"]
+    total = paper_reads.count(store)
     weights = idf_similarity(concepts_of, total)
     graph = nx.Graph()
     graph.add_nodes_from(concepts_of)
@@ -313,13 +307,9 @@ def citation_ego(store, centre: str, depth: int, references: bool, top: int) -> 
     graph, seen, frontier = nx.DiGraph(), {centre}, {centre}
     graph.add_node(centre)
     for _ in range(depth):
-        params = {"ids": sorted(frontier), "rels": ["CITES"], "limit": top * 20}
-        rows = store.run(OUT_OF_PAPERS, params) + store.run(CITING_PAPERS, params)
-        rows += store.run(CITING_REFERENCES, params) if references else []
+        rows = citation_reads.around(store, sorted(frontier), references, limit=top * 20)
         frontier = set()
         for row in rows:
-            if not references and row.get("to_reference"):
-                continue
             graph.add_edge(row["source"], row["target"])
             frontier |= {row["source"], row["target"]} - seen
         seen |= frontier
@@ -329,20 +319,17 @@ def citation_ego(store, centre: str, depth: int, references: bool, top: int) -> 
 def most_cited_in_store(store, top: int, references: bool = True) -> tuple[nx.DiGraph, str, int, int]:
     """:func:`most_cited_with_citers` read from the store's aggregates: the capped graph, its rule,
     and the citation graph's node and edge counts."""
-    flags = {"references": references}
-    totals = store.run(CITATION_TOTALS, flags)[0]
-    total_nodes = totals["citing"] + totals["cited"] - store.run(CITING_AND_CITED)[0]["papers"]
-    works = [r["id"] for r in store.run(MOST_CITED, {**flags, "top": max(1, top // 3)})]
-    params = {"ids": works, "limit": len(works) * 100_000}
+    total_nodes, total_edges = citation_reads.totals(store, references)
+    works = citation_reads.most_cited(store, max(1, top // 3), references)
     citers_of: dict[str, list] = {}
-    for row in store.run(CITING_PAPERS, params) + (store.run(CITING_REFERENCES, params) if references else []):
+    for row in citation_reads.citing(store, works, references, limit=len(works) * 100_000):
         citers_of.setdefault(row["target"], []).append(row["source"])
     chosen = choose_citers(works, citers_of, top)
     rule = cited_rule(works, chosen)
     graph = nx.DiGraph()
     graph.add_nodes_from(chosen)
-    graph.add_edges_from((r["source"], r["target"]) for r in store.run(CITES_AMONG, {"ids": chosen}))
-    return graph, rule, total_nodes, totals["edges"]
+    graph.add_edges_from(citation_reads.among(store, chosen))
+    return graph, rule, total_nodes, total_edges
 
 
 def most_cited_with_citers(graph: nx.DiGraph, top: int, keep=None) -> tuple[nx.DiGraph, str]:
@@ -419,7 +406,7 @@ def _name_by_shared_concepts(store, graph: nx.Graph, concepts_of: dict[str, set]
         counts.setdefault(number, Counter()).update(concepts_of.get(node, ()))
     top = {number: [c for c, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))[:3]]
            for number, found in counts.items()}
-    names = {row["id"]: row["name"] for row in store.run(CONCEPT_NAMES, {"ids": sorted({c for cs in top.values() for c in cs})})}
+    names = concept_reads.names(store, sorted({c for cs in top.values() for c in cs}))
     graph.graph["community_names"] = {number: ", ".join(names.get(c, c) for c in cs) for number, cs in top.items()}
     graph.graph["community_naming"] = "the concepts most of its papers name"
 

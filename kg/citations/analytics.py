@@ -24,37 +24,7 @@ import networkx as nx
 
 from kg import defaults, rank
 from kg.errors import PaperNotFound
-from kg.store import Store
-
-NODES = """
-MATCH (p:Paper)
-RETURN p.id AS id, 'paper' AS kind, p.title AS title, p.year AS year, p.venue AS venue
-"""
-# A reference's title is the one its source gave, else its authors (the key is already the id).
-REFERENCES = """
-MATCH (:Paper)-[:CITES]->(r:Reference)
-WITH DISTINCT r
-RETURN r.key AS id, 'reference' AS kind,
-       CASE WHEN r.title IS NOT NULL OR size(coalesce(r.authors, [])) = 0 THEN r.title
-            ELSE reduce(s = head(r.authors), a IN tail(r.authors) | s + ', ' + a) END AS title,
-       r.year AS year, null AS venue
-"""
-EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.key) AS target"
-PAPER_EDGES = "MATCH (p:Paper)-[:CITES]->(q:Paper) RETURN p.id AS source, q.id AS target"
-
-
-def citation_graph(store: Store, references: bool = True) -> nx.DiGraph:
-    """The citation graph of the store (``references=False``: loaded papers only)."""
-    graph = nx.DiGraph()
-    for row in store.run(NODES):
-        graph.add_node(row.pop("id"), **row)
-    if references:
-        for row in store.run(REFERENCES):
-            graph.add_node(row.pop("id"), **row)
-    for row in store.run(EDGES if references else PAPER_EDGES):
-        if row["target"] in graph:
-            graph.add_edge(row["source"], row["target"])
-    return graph
+from kg.store.reads.citations import citation_graph  # noqa: F401  (the graph these analytics read)
 
 
 def _row(graph: nx.DiGraph, node: str, **values) -> dict:

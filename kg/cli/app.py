@@ -134,6 +134,16 @@ def main(debug):
     """
 
 
+def write_view(view, output) -> None:
+    """Write a view (``visuals.views.View``) to the file ``output`` and say what it holds and left out."""
+    if view.graph.number_of_nodes() == 0:
+        click.echo("Warning: nothing to draw with these options (the page says so).", err=True)
+    view.write(output)
+    left = view.omitted.sentence()
+    click.echo(f"Wrote {output} ({view.graph.number_of_nodes():,} nodes, {view.graph.number_of_edges():,} edges)."
+               + (f" {left}" if left else ""), err=True)
+
+
 ROW_FORMATS = click.Choice(["table", "json", "csv"])  # what print_rows writes
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+import kg
 from kg import defaults
 from kg.cli.app import (
     fail,
@@ -20,6 +21,7 @@ from kg.cli.app import (
     report_skips,
     source_options,
     store_options,
+    write_view,
 )
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
@@ -39,12 +41,11 @@ def extract(sources, fmt, output, processes):
     Example:
       kg extract examples/neurips2026 -o concepts.jsonl
     """
-    from kg.build import extract_sources
     from loaders import LoadReport
 
     report = LoadReport()
     count = 0
-    for record in extract_sources(sources, fmt, report, processes):
+    for record in kg.open().extract(sources, fmt, processes, report):
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
         count += 1
     report_skips(report)
@@ -77,15 +78,12 @@ def build(sources, fmt, db_dir, uri, processes):
       kg build examples/neurips2026 --db kg-data
       NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=... kg build papers.jsonl
     """
-    from kg.build import build as run_build
-    from kg.store import open_store
-
     start = time.monotonic()
     bar = _progress(sources, fmt)
-    with open_store(db_dir, uri, create=True) as store, store.build_lock():
+    with kg.open(db_dir, uri) as graph:
         with bar or contextlib.nullcontext():
-            report = run_build(sources, store, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
-        report_build(report, "Built", store.description, time.monotonic() - start)
+            report = graph.build(sources, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
+        report_build(report, "Built", graph.description, time.monotonic() - start)
 
 
 def _print_stats(counts: dict) -> None:
@@ -108,11 +106,8 @@ def stats(db_dir, uri, fmt):
     Example:
       kg stats --format json
     """
-    from kg.store import open_store
-    from kg.store.schema import stats as graph_counts
-
-    with open_store(db_dir, uri) as store:
-        counts = graph_counts(store)
+    with kg.open(db_dir, uri) as graph:
+        counts = graph.stats()
     if fmt == "json":
         click.echo(json.dumps(counts, indent=2))
     else:
@@ -130,21 +125,15 @@ def demo(db_dir, uri, output):
     Example:
       kg demo --db demo-data -o demo.html
     """
-    from kg.build import build as run_build
-    from kg.cli.viz import write_overview
     from kg.graph import CONCEPT_LABELS
-    from kg.store import open_store
-    from kg.store.schema import stats as graph_counts
-    from queries import get_query
 
     if not EXAMPLES_DIR.is_dir():
         fail(f"the bundled abstracts are missing: {EXAMPLES_DIR}")
-    sources = [str(EXAMPLES_DIR)]
-    with open_store(db_dir, uri, create=True) as store, store.build_lock():
+    with kg.open(db_dir, uri) as graph:
         start = time.monotonic()
-        report = run_build(sources, store)
-        click.echo(f"Built {report.papers} papers in {time.monotonic() - start:.1f} s into {store.description}.")
-        counts = graph_counts(store)
+        report = graph.build([str(EXAMPLES_DIR)])
+        click.echo(f"Built {report.papers} papers in {time.monotonic() - start:.1f} s into {graph.description}.")
+        counts = graph.stats()
         click.echo(f"\nPapers: {counts['nodes'].get('Paper', 0)}")
         click.echo("Concepts by type:")
         for label in CONCEPT_LABELS:
@@ -152,17 +141,17 @@ def demo(db_dir, uri, output):
         click.echo("Relationships by type:")
         for rel, n in counts["relationships"].items():
             click.echo(f"  {rel:<14}{n:>6}")
-
-        top = get_query("overview/top-concepts")
-        click.echo(f"\n== {top.name}: {top.description}")
-        print_rows(store.run(top.cypher, top.bind({"per_type": "3"})), "table")
-
-        hub = store.run(
-            "MATCH (p:Paper)-[]->(c:Concept)<-[]-(o:Paper) WHERE o <> p "
-            "RETURN p.id AS id, p.title AS title, count(DISTINCT c) AS shared ORDER BY shared DESC, id LIMIT 1")
-        sharing = get_query("papers/sharing-concepts")
+        _print_query(graph, "overview/top-concepts", per_type=3)
+        hub = graph.query("overview/most-connected-papers", top=1)
         if hub:
-            click.echo(f"\n== {sharing.name}: {sharing.description}\n   paper {hub[0]['id']}: {hub[0]['title']}")
-            print_rows(store.run(sharing.cypher, sharing.bind({"paper": hub[0]["id"], "top": "5"})), "table")
+            _print_query(graph, "papers/sharing-concepts", f"paper {hub[0]['id']}: {hub[0]['title']}", paper=hub[0]["id"], top=5)
         click.echo()
-        write_overview(store, output, top=150, min_papers=2)
+        write_view(graph.view("overview", top=150, min_papers=2), output)
+
+
+def _print_query(graph, name: str, about: str = "", **params) -> None:
+    """A pack query's name, description and rows, as kg demo shows them."""
+    from queries import get_query
+
+    click.echo(f"\n== {name}: {get_query(name).description}" + (f"\n   {about}" if about else ""))
+    print_rows(graph.query(name, **params), "table")

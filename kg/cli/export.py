@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+import kg
 from kg.cli.app import handle_errors, main, store_options
 
 
@@ -31,10 +32,7 @@ def export(db_dir, uri, fmt, output, citations_only):
       kg export --format json -o graph.json
       kg export --format csv -o neo4j-import && cat neo4j-import/import.sh
     """
-    from kg.export import export as run_export
-    from kg.store import open_store
-
-    with open_store(db_dir, uri) as store:
-        written = run_export(store, fmt, Path(output), citations_only)
+    with kg.open(db_dir, uri) as graph:
+        written = graph.export(fmt, Path(output), citations_only)
     for path in written:
         click.echo(f"Wrote {path}", err=True)

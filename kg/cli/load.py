@@ -8,6 +8,7 @@ import time
 
 import click
 
+import kg
 from kg.cli.app import handle_errors, main, report_build, store_options
 
 
@@ -39,14 +40,12 @@ def load(records, db_dir, uri):
       kg load records.jsonl --db kg-data
       gzip -c records.jsonl | kg load - --uri bolt://localhost:7687    # NEO4J_PASSWORD from env
     """
-    from kg.records import store_records
-    from kg.store import open_store
     from loaders import expand
 
     list(expand(records))  # a missing file fails here, before a store is started
     start = time.monotonic()
     bar = _progress(records)
-    with open_store(db_dir, uri, create=True) as store, store.build_lock():
+    with kg.open(db_dir, uri) as graph:
         with bar or contextlib.nullcontext():
-            report = store_records(records, store, on_paper=bar and (lambda _: bar.update(1)))
-        report_build(report, "Loaded", store.description, time.monotonic() - start)
+            report = graph.load(list(records), on_paper=bar and (lambda _: bar.update(1)))
+        report_build(report, "Loaded", graph.description, time.monotonic() - start)

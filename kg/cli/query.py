@@ -7,7 +7,8 @@ import sys
 
 import click
 
-from kg.cli.app import ROW_FORMATS, fail, handle_errors, main, print_rows, store_options
+import kg
+from kg.cli.app import ROW_FORMATS, handle_errors, main, print_rows, store_options
 
 
 @main.group()
@@ -129,15 +130,11 @@ def print_result(rows: list[dict], fmt: str) -> None:
                 click.echo(f"{'':<{width}}  {line}")
 
 
-def _run(cypher: str, parameters: dict, write: bool, fmt: str, db_dir, uri) -> None:
-    from kg.store import open_store
-    from queries import write_clause
-
-    clause = write_clause(cypher)
-    if clause and not write:
-        fail(f"this query writes ({clause}); run it again with --write if that is what you want")
-    with open_store(db_dir, uri) as store:
-        rows = store.run(cypher, parameters, write=bool(clause))
+def _run(query, parameters: dict, write: bool, fmt: str, db_dir, uri) -> None:
+    """Open, run ``query`` (a ``queries.Query`` or Cypher; read-only unless ``write``, which the
+    library enforces), print."""
+    with kg.open(db_dir, uri) as graph:
+        rows = graph.query(query, parameters, write=write)
     print_result(rows, fmt)
 
 
@@ -165,8 +162,7 @@ def query_run(name, path, params, fmt, write, db_dir, uri):
 
     if bool(name) == bool(path):
         raise click.UsageError("give a pack query NAME or -f FILE (one of them)")
-    q = load_file(path) if path else get_query(name)
-    _run(q.cypher, q.bind(_parse_params(params)), write, fmt, db_dir, uri)
+    _run(load_file(path) if path else get_query(name), _parse_params(params), write, fmt, db_dir, uri)
 
 
 @query.command("cypher")

@@ -6,6 +6,7 @@ import json
 
 import click
 
+import kg
 from kg import defaults
 from kg.cli.app import handle_errors, main, store_options
 
@@ -43,13 +44,11 @@ def similar(paper, by, top, types, fmt, db_dir, uri):
       kg similar p-198679ab53b48580 --top 5
       kg similar p-198679ab53b48580 --by concepts --types Method,Dataset --format json
     """
-    from kg.similar import CONCEPT_SHARE, as_json, paper_title, similar_papers
-    from kg.store import open_store
+    from kg.similar import CONCEPT_SHARE, as_json
 
-    wanted = [t for t in types.split(",") if t.strip()]
-    with open_store(db_dir, uri) as store:
-        results = similar_papers(store, paper, top=top, by=by, types=wanted)
-        title = paper_title(store, paper) if fmt == "table" else None
+    with kg.open(db_dir, uri) as graph:
+        results = graph.similar(paper, top=top, by=by, types=[t for t in types.split(",") if t.strip()])
+        title = graph.title(paper) if fmt == "table" else None
     if fmt == "json":
         click.echo(json.dumps(as_json(results), indent=2, ensure_ascii=False))
         return

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
+import kg
 from kg import defaults
-from kg.cli.app import handle_errors, main, store_options
+from kg.cli.app import handle_errors, main, store_options, write_view
 
 
 @main.command()
@@ -49,26 +50,7 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
       kg viz --view similarity --min-weight 2 -o similar.html
       kg viz --view citations -o citations.html
     """
-    from kg.store import open_store
-    from visuals.views import build_view
-
-    with open_store(db_dir, uri) as store:
-        view = build_view(store, view_name, focus=focus, depth=depth, types=types, top=top, min_weight=min_weight,
+    with kg.open(db_dir, uri) as graph:
+        view = graph.view(view_name, focus=focus, depth=depth, types=types, top=top, min_weight=min_weight,
                           min_papers=min_papers, size_by=size_by)
-        _write(view, output)
-
-
-def _write(view, output) -> None:
-    if view.graph.number_of_nodes() == 0:
-        click.echo("Warning: nothing to draw with these options (the page says so).", err=True)
-    view.write(output)
-    left = view.omitted.sentence()
-    click.echo(f"Wrote {output} ({view.graph.number_of_nodes():,} nodes, {view.graph.number_of_edges():,} edges)."
-               + (f" {left}" if left else ""), err=True)
-
-
-def write_overview(store, output, top: int = 300, min_papers: int = 2) -> None:
-    """Write the overview view of ``store`` to ``output`` (used by ``kg demo``)."""
-    from visuals.views import build_view
-
-    _write(build_view(store, "overview", top=top, min_papers=min_papers), output)
+    write_view(view, output)

@@ -45,8 +45,8 @@ class Store:
         """
         clause = None if write else write_clause(query)
         if clause:
-            raise ReadOnlyError(f"{self.description}: refused a query that writes ({clause}) in a read; "
-                                "run it with write=True (kg query: --write)")
+            raise ReadOnlyError(f"this query writes ({clause}) and was run as a read in {self.description}; "
+                                "run it again with write=True (kg query: --write) if that is what you want")
         try:
             yield from self._records(query, parameters or {}, WRITE_ACCESS if write else READ_ACCESS)
         except Neo4jError as err:

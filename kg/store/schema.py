@@ -191,16 +191,6 @@ def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> None:
         store.run(DROP_UNNAMED_CONCEPTS, {"ids": sorted(concept_ids)}, write=True)
 
 
-def stats(store: Store) -> dict:
-    """Counts of nodes by label and relationships by type."""
-    nodes = store.run("MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS count")
-    rels = store.run("MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS count")
-    return {
-        "nodes": {row["label"]: row["count"] for row in sorted(nodes, key=lambda r: r["label"])},
-        "relationships": {row["type"]: row["count"] for row in sorted(rels, key=lambda r: r["type"])},
-    }
-
-
 def _checked(name: str, allowed: tuple[str, ...]) -> str:
     if name not in allowed:
         raise ValueError(f"{name!r} is not one of {allowed}")

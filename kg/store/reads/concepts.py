@@ -1,0 +1,122 @@
+"""Reads of concepts: which papers name which, their details, finding one by name or alias,
+and the concepts a paper shares with others (``kg similar``).
+
+Any relationship from a Paper to a Concept is a mention.
+"""
+
+from __future__ import annotations
+
+PAPER_CONCEPT_PAIRS = """
+MATCH (p:Paper)-[r]->(c:Concept)
+WHERE type(r) IN $rels AND c.type IN $types
+RETURN p.id AS paper, c.id AS concept
+"""
+DETAILS = """
+MATCH (c:Concept) WHERE c.id IN $ids
+OPTIONAL MATCH (p:Paper)-[]->(c)
+RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, count(DISTINCT p) AS papers
+"""
+NAMED_BY = """
+MATCH (p:Paper)-[r]->(c:Concept)
+WHERE c.id IN $ids AND type(r) IN $rels
+RETURN p.id AS source, c.id AS target, type(r) AS rel
+LIMIT $limit
+"""
+NAMES = "MATCH (c:Concept) WHERE c.id IN $ids RETURN c.id AS id, c.name AS name"
+# as queries/concepts/profile.cypher: an id, a name or an alias, in any case; the most named first
+FIND = """
+MATCH (c:Concept)
+WHERE c.id = $key OR toLower(c.name) = toLower($key)
+   OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($key))
+OPTIONAL MATCH (p:Paper)-[]->(c)
+RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
+"""
+# The paper's concepts, and the concepts one BROADER edge above them, each with the number
+# of papers naming it, and the number of papers.
+OF_PAPER = """
+MATCH (any:Paper)
+WITH count(any) AS papers
+MATCH (p:Paper {id: $paper})-->(c:Concept)
+WHERE size($types) = 0 OR c.type IN $types
+WITH DISTINCT papers, c
+OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
+WHERE size($types) = 0 OR b.type IN $types
+WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
+UNWIND found AS f
+WITH papers, f.concept AS c, max(f.direct) AS direct
+WHERE c IS NOT NULL
+MATCH (c)<--(holder:Paper)
+RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
+"""
+# Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
+NEIGHBOURS = """
+UNWIND $concepts AS concept
+MATCH (c:Concept {id: concept.id})
+CALL {
+  WITH c MATCH (c)<--(d:Paper) RETURN d
+  UNION
+  WITH c MATCH (c)<-[:BROADER]-(:Concept)<--(d:Paper) RETURN d
+}
+WITH d, concept WHERE d.id <> $paper
+WITH d, concept.id AS id, max(concept.weight) AS weight
+WITH d, sum(weight) AS score
+ORDER BY score DESC, d.id
+LIMIT $limit
+RETURN d.id AS id
+"""
+# Each candidate's title, and which of the query's concepts it names, directly or through one
+# BROADER edge.
+SHARED = """
+UNWIND $ids AS id
+MATCH (d:Paper {id: id})
+OPTIONAL MATCH (d)-->(c:Concept)
+OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
+WITH id, d.title AS title, collect(DISTINCT c.id) AS direct, collect(DISTINCT b.id) AS broader
+RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WHERE x IN $concepts] AS broader
+"""
+
+
+def paper_concept_pairs(store, rels, types) -> list[tuple[str, str]]:
+    """Every (paper id, concept id) pair linked by one of ``rels`` to a concept of ``types``."""
+    rows = store.run(PAPER_CONCEPT_PAIRS, {"rels": list(rels), "types": list(types)})
+    return [(r["paper"], r["concept"]) for r in rows]
+
+
+def details(store, ids: list[str]) -> list[dict]:
+    """``{id, name, type, aliases, papers}`` of these concepts (``papers``: how many name it)."""
+    return store.run(DETAILS, {"ids": ids})
+
+
+def named_by(store, ids: list[str], rels, limit: int) -> list[dict]:
+    """``{source, target, rel}``: the papers naming the concepts ``ids`` through one of ``rels``."""
+    return store.run(NAMED_BY, {"ids": ids, "rels": list(rels), "limit": limit})
+
+
+def names(store, ids: list[str]) -> dict[str, str]:
+    """The name of each of these concepts, by id."""
+    return {row["id"]: row["name"] for row in store.run(NAMES, {"ids": ids})}
+
+
+def find(store, key: str) -> str | None:
+    """The id of the concept whose id, name or an alias (any case) is ``key``, the most named
+    first; or None."""
+    rows = store.run(FIND, {"key": key})
+    return rows[0]["id"] if rows else None
+
+
+def of_paper(store, paper: str, types: list[str]) -> list[dict]:
+    """The paper's concepts and those one BROADER edge above them (of ``types``; all when
+    empty): ``{papers, id, name, type, direct, df}``, ``df`` the papers naming it."""
+    return store.run(OF_PAPER, {"paper": paper, "types": types})
+
+
+def neighbours(store, paper: str, weighted: list[dict], limit: int) -> list[str]:
+    """The ``limit`` papers (``paper`` aside) with the largest summed ``weight`` of the concepts
+    ``weighted`` (``[{id, weight}]``) they name, directly or through one BROADER edge."""
+    return [r["id"] for r in store.run(NEIGHBOURS, {"concepts": weighted, "paper": paper, "limit": limit})]
+
+
+def shared(store, ids: list[str], concepts: list[str]) -> list[dict]:
+    """For each paper of ``ids``: ``{id, title, direct, broader}``, the ``concepts`` it names
+    directly and those it reaches through one BROADER edge."""
+    return store.run(SHARED, {"ids": ids, "concepts": concepts})

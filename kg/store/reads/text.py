@@ -1,0 +1,40 @@
+"""Reads of the BM25 text index (``kg.textsim`` builds it): a paper's words with their
+document frequencies, and the papers scoring best against a set of weighted words."""
+
+from __future__ import annotations
+
+WORDS = """
+MATCH (s:TextIndex {id: $index})
+MATCH (p:Paper {id: $paper})
+OPTIONAL MATCH (p)<-[h:OCCURS_IN]-(t:Term)
+WITH s, p, t, h, COUNT { (t)-[:OCCURS_IN]->() } AS df
+RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
+       collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
+"""
+# The store adds up BM25 over the postings of the query's heaviest words and returns the best
+# ``$limit`` papers, and the scores of the papers in ``$among`` that are not among them.
+BM25_NEIGHBOURS = """
+UNWIND $words AS word
+MATCH (:Term {id: word.term})-[h:OCCURS_IN]->(d:Paper)
+WHERE d.id <> $paper
+WITH d, sum(word.weight * h.tf * $k1_1 / (h.tf + $k1 * (1 - $b + $b * d.text_length / $avg_length))) AS score
+ORDER BY score DESC, d.id
+WITH collect({id: d.id, score: score}) AS ranked
+RETURN ranked[0..$limit] + [x IN ranked[$limit..] WHERE x.id IN $among] AS found
+"""
+
+
+def words(store, index: str, paper: str) -> dict | None:
+    """``{papers, words, length, words_of_paper: [{term, tf, df}]}``: the index's totals and
+    ``paper``'s words; None when the graph has no index ``index`` or no such paper."""
+    rows = store.run(WORDS, {"index": index, "paper": paper})
+    return rows[0] if rows else None
+
+
+def bm25_neighbours(store, paper: str, weighted: list[dict], k1: float, b: float, avg_length: float, limit: int,
+                    among: list[str]) -> list[dict]:
+    """``[{id, score}]``: the ``limit`` papers with the largest BM25 sum over ``weighted``
+    (``[{term, weight}]``), then the scores of the papers of ``among`` beyond them."""
+    rows = store.run(BM25_NEIGHBOURS, {"words": weighted, "paper": paper, "k1": k1, "k1_1": k1 + 1, "b": b,
+                                       "avg_length": avg_length, "limit": limit, "among": among})
+    return rows[0]["found"] if rows else []

@@ -1,0 +1,69 @@
+"""The shape of the house: no import circle, the store layer at the bottom holding the Cypher,
+the CLI a thin layer over the Python API (kg.KnowledgeGraph)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from helpers.imports import ROOT, circles, import_graph
+
+# The load path's circle (the load bounces between these two); issue 14 rewrites the load as one
+# module in one direction. Nothing else may form a circle.
+LOAD_PATH_CIRCLE = ["kg.citations.link", "kg.store.schema"]
+CYPHER = re.compile(r"\b(?:OPTIONAL MATCH|MATCH|MERGE|UNWIND|DETACH DELETE)\s*[($]")
+# Modules that hold Cypher on purpose: the store layer, the query packs' runner, and the load path
+# (issue 14 moves its writes into the store layer); kg.textsim builds its index at load time.
+CYPHER_ALLOWED = ("kg/store/", "queries/", "kg/build.py", "kg/citations/link.py", "kg/textsim.py")
+
+
+def test_no_import_circle_but_the_load_paths():
+    assert [part for part in circles(import_graph()) if part != LOAD_PATH_CIRCLE] == []
+
+
+def test_a_circle_is_found_when_there_is_one(tmp_path, monkeypatch):
+    """The check above can fail: two modules importing each other, one lazily, make a circle."""
+    import helpers.imports as imports
+
+    for name, text in (("a.py", "def f():\n    from loaders import b\n"), ("b.py", "from loaders.a import f\n")):
+        (tmp_path / "loaders" / name).parent.mkdir(exist_ok=True)
+        (tmp_path / "loaders" / name).write_text(text)
+    monkeypatch.setattr(imports, "ROOT", tmp_path)
+    assert imports.circles(imports.import_graph()) == [["loaders.a", "loaders.b"]]
+
+
+def test_the_store_reads_import_nothing_above_the_store_layer():
+    graph = import_graph()
+    allowed = ("kg.store", "kg.graph", "kg.errors", "kg.defaults", "kg.cypher")
+    for module in (m for m in graph if m.startswith("kg.store.reads")):
+        above = [t for t in graph.successors(module) if t != "kg" and not t.startswith(allowed)]
+        assert above == [], module
+
+
+def test_the_cli_reads_and_writes_the_graph_through_the_api():
+    """Every command is: open (kg.open), one call, print; `kg server` manages servers, not a graph."""
+    graph = import_graph()
+    below = ("kg.store", "visuals", "kg.build", "kg.export", "kg.citations", "kg.textsim")
+    for module in (m for m in graph if m.startswith("kg.cli") and m != "kg.cli.server"):
+        assert [t for t in graph.successors(module) if t.startswith(below)] == [], module
+
+
+def _strings_but_docstrings(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_cypher_lives_in_the_store_layer():
+    holding = set()
+    for package in ("kg", "loaders", "visuals"):
+        for path in (ROOT / package).rglob("*.py"):
+            name = str(path.relative_to(ROOT))
+            if not name.startswith(CYPHER_ALLOWED) and any(CYPHER.search(s) for s in _strings_but_docstrings(path)):
+                holding.add(name)
+    assert holding == set()
+    assert any(CYPHER.search(s) for s in _strings_but_docstrings(ROOT / "kg" / "store" / "reads" / "citations.py"))
