@@ -4,7 +4,7 @@
 >>> from kg.store import open_store
 >>> with open_store(db_dir="kg-data", create=True) as store: # doctest: +SKIP
 ...     report = build(["examples/neurips2026"], store)
->>> report.papers
+>>> report.papers                                         # doctest: +SKIP
 57
 """
 

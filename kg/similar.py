@@ -26,7 +26,6 @@ heaviest first.
 
 from __future__ import annotations
 
-import math
 from typing import Iterable
 
 from kg import defaults
@@ -45,14 +44,28 @@ CANDIDATES = 100      # papers each signal proposes before the exact scores are 
 COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
 
 
-def concept_weight(papers: int, naming: int) -> float:
-    """The weight of a concept named by ``naming`` of ``papers`` papers in the pack query
-    ``papers/similar`` (and the similarity view): ln(1 + papers / naming).
+def concept_weight(naming: int, papers: int, concept_type: str | None = None) -> float:
+    """The weight of a concept of ``concept_type`` named by ``naming`` of ``papers`` papers, the one
+    rule of ``kg similar``, the similarity view and the pack query ``papers/similar``: its type's
+    weight (``TYPE_WEIGHTS``) times BM25's IDF, ln(1 + (N - df + 0.5) / (df + 0.5)).
 
-    >>> round(concept_weight(1000, 2), 3), round(concept_weight(1000, 500), 3)
-    (6.217, 1.099)
+    >>> round(concept_weight(2, 1000, "Method"), 3), round(concept_weight(2, 1000, "Domain"), 3)
+    (5.992, 1.498)
+    >>> round(concept_weight(500, 1000), 3)
+    0.693
     """
-    return math.log(1 + papers / naming)
+    return TYPE_WEIGHTS.get(concept_type, 1.0) * idf(naming, papers)
+
+
+def proposes(naming: int, papers: int) -> bool:
+    """Whether a concept named by ``naming`` of ``papers`` papers proposes related papers: one named
+    by more than ``COMMON`` of them (and more than 50) would link most of the graph for a small
+    weight, so it only adds its weight to papers the rarer concepts and the text propose.
+
+    >>> proposes(50, 100), proposes(51, 2000), proposes(51, 100)
+    (True, True, False)
+    """
+    return naming <= max(50, COMMON * papers)
 
 
 def concept_types(types: Iterable[str] | None) -> list[str]:
@@ -85,7 +98,7 @@ def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
     found = concepts_read.of_paper(store, paper, types)
     for c in found:
         share = 1.0 if c["direct"] else BROADER_SHARE
-        c["weight"] = share * TYPE_WEIGHTS.get(c["type"], 1.0) * idf(c["df"], c["papers"])
+        c["weight"] = share * concept_weight(c["df"], c["papers"], c["type"])
     return found
 
 
@@ -93,7 +106,7 @@ def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CAN
     """Papers sharing the most concept weight with ``paper`` (candidates, not yet scored)."""
     # a concept most papers name would walk most of the graph for a small weight; it still
     # counts in the score of every candidate that the other concepts and the text propose
-    wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts if c["df"] <= max(50, COMMON * c["papers"])]
+    wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts if proposes(c["df"], c["papers"])]
     if not wanted:
         return []
     return concepts_read.neighbours(store, paper, wanted, limit)

@@ -1,14 +1,11 @@
 """Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test run.
 
-Servers that tests start stop after 30 s without a command, and every one still
-running under the session's temporary folder is stopped when the session ends:
-the suite leaves no JVM behind. ``pytest --reverse`` runs the tests in reverse
-order (they must not depend on it).
+``pytest --reverse`` runs the tests in reverse order (they must not depend on it). The
+session-wide settings (servers' idle time, no JVM left behind) are in the root conftest.py.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,9 +14,6 @@ from click.testing import CliRunner
 
 from kg.cli import main
 from kg.store import open_store
-from kg.store.embedded import running_servers, stop_server
-
-os.environ.setdefault("KG_SERVER_IDLE", "30")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "neurips2026"
@@ -33,16 +27,6 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--reverse"):
         items.reverse()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def no_server_left_behind(tmp_path_factory):
-    """Stop, at the end of the session, every embedded server the tests started."""
-    yield
-    base = tmp_path_factory.getbasetemp().resolve()
-    for info in running_servers():
-        if info.data_dir.is_relative_to(base):
-            stop_server(info.data_dir)
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ loaded the way ``kg build`` loads (``kg.build.load_records``). In short:
     pF no year/venue no concepts, no authors                                                   cites pD, smith-2020
 
 Papers naming each concept (df): Transformer 4, NLP 3, PubMed/SQuAD/F1/accuracy-as-Task 1, every other 2.
-``papers/similar`` weighs a concept ln(1 + 6 / df).
+``papers/similar`` weighs a concept as kg similar does: type weight x ln(1 + (6 - df + 0.5) / (df + 0.5)).
 
 Set KG_TEST_NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) to run the same
 expectations on a Neo4j 5 server too; that database is emptied first.
@@ -60,13 +60,16 @@ def graph(request, session_store):
         yield store
 
 
-def w(df: int) -> float:
-    """The weight ``papers/similar`` gives a concept named by ``df`` of the 6 papers."""
-    return math.log(1 + 6 / df)
+TYPE_WEIGHT = {"Metric": 0.5, "Domain": 0.25}
+
+
+def w(df: int, concept_type: str = "Method") -> float:
+    """The weight ``papers/similar`` gives a concept of ``concept_type`` named by ``df`` of the 6 papers."""
+    return TYPE_WEIGHT.get(concept_type, 1.0) * math.log(1 + (6 - df + 0.5) / (df + 0.5))
 
 
 def weighted(*pairs) -> list[dict]:
-    return [{"name": name, "type": type_, "weight": w(df)} for name, type_, df in pairs]
+    return [{"name": name, "type": type_, "weight": w(df, type_)} for name, type_, df in pairs]
 
 
 def paper(pid: str, **more) -> dict:
@@ -163,16 +166,16 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     ],
     "papers/similar": [
         ({"paper": "pB"}, [
-            paper("pA", score=4 * w(2) + w(3) + w(4), shared=weighted(
-                ("arXiv", "Dataset", 2), ("ROUGE", "Metric", 2), ("SparseFormer", "Method", 2), ("summarization", "Task", 2),
-                (NLP, "Domain", 3), ("Transformer", "Method", 4))),
-            paper("pC", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4))),
+            paper("pA", score=3 * w(2) + w(2, "Metric") + w(3, "Domain") + w(4), shared=weighted(
+                ("arXiv", "Dataset", 2), ("SparseFormer", "Method", 2), ("summarization", "Task", 2), ("ROUGE", "Metric", 2),
+                ("Transformer", "Method", 4), (NLP, "Domain", 3))),
+            paper("pC", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3))),
             paper("pD", score=w(4), shared=weighted(("Transformer", "Method", 4)))]),
         # two rarer concepts outweigh two common ones: pE comes first, where counting alone would put it last
         ({"paper": "pC", "top": "3"}, [
             paper("pE", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
-            paper("pA", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4))),
-            paper("pB", score=w(3) + w(4), shared=weighted((NLP, "Domain", 3), ("Transformer", "Method", 4)))]),
+            paper("pA", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3))),
+            paper("pB", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3)))]),
         ({"paper": "pE", "types": "method,TASK"}, [
             paper("pC", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
             paper("pD", score=2 * w(2), shared=weighted(("GraphNet", "Method", 2), ("node classification", "Task", 2)))]),

@@ -25,8 +25,8 @@ def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
     return tuple(by_lower[t.lower()] for t in names)
 
 
-def paper_concept_pairs(store, types=CONCEPT_TYPES) -> list[tuple[str, str]]:
-    """(paper id, concept id) for every mention of a concept of ``types``."""
+def paper_concept_pairs(store, types=CONCEPT_TYPES) -> list[tuple[str, str, str]]:
+    """(paper id, concept id, concept type) for every mention of a concept of ``types``."""
     return concepts.paper_concept_pairs(store, MENTIONS, types)
 
 

@@ -18,7 +18,7 @@ import networkx as nx
 
 from kg import defaults
 from kg.errors import BadInput
-from kg.similar import concept_weight
+from kg.similar import concept_weight, proposes
 from kg.store.reads import citations as citation_reads
 from kg.store.reads import concepts as concept_reads
 from kg.store.reads import papers as paper_reads
@@ -36,7 +36,6 @@ from visuals.render import Omitted, cap, render_html, write_html
 VIEWS = ("overview", "paper", "concept", "cooccurrence", "similarity", "citations")
 REFERENCES_SHOWN = 20     # a paper or concept view draws the most cited references only
 NEIGHBOURS_PER_PAPER = 8   # similarity keeps each paper's strongest links only, so the picture stays readable
-MAX_SHARED_BY = 500        # a concept in more papers than this links too many pairs to draw (and weighs little)
 
 
 @dataclass
@@ -93,12 +92,12 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     structure: the concepts named by the most papers with the papers naming the most of them."""
     pairs = paper_concept_pairs(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
     papers_of: dict[str, set] = {}
-    for paper, concept in pairs:
+    for paper, concept, _ in pairs:
         papers_of.setdefault(concept, set()).add(paper)
     graph = nx.Graph()
     graph.add_edges_from((p, c) for c, ps in papers_of.items() if len(ps) >= min_papers for p in ps)
     if "Paper" not in types:
-        graph.remove_nodes_from([p for p, _ in pairs])
+        graph.remove_nodes_from([p for p, _, _ in pairs])
     total_nodes, total_edges = graph.number_of_nodes(), graph.number_of_edges()
     omitted = Omitted(total_nodes=total_nodes)
     if total_nodes > top:
@@ -190,7 +189,7 @@ def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
 def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
     """Concepts linked by the papers that name both, coloured by community (Louvain, networkx)."""
     papers_of: dict[str, set] = {}
-    for paper, concept in paper_concept_pairs(store, types):
+    for paper, concept, _ in paper_concept_pairs(store, types):
         papers_of.setdefault(concept, set()).add(paper)
     kept = {c for c, ps in papers_of.items() if len(ps) >= min_papers}
     by_paper: dict[str, list] = {}
@@ -216,18 +215,19 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
 
 
 def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
-    """Papers linked by shared concepts, each weighing ln(1 + N / papers naming it), as in ``kg similar``."""
+    """Papers linked by shared concepts, each weighing as in ``kg similar`` (``kg.similar.concept_weight``)."""
     concepts_of: dict[str, set] = {}
-    for paper, concept in paper_concept_pairs(store, types):
+    type_of: dict[str, str] = {}
+    for paper, concept, concept_type in paper_concept_pairs(store, types):
         concepts_of.setdefault(paper, set()).add(concept)
-    total = paper_reads.count(store)
-    weights = idf_similarity(concepts_of, total)
+        type_of[concept] = concept_type
+    weights = idf_similarity(concepts_of, paper_reads.count(store), type_of)
     graph = nx.Graph()
     graph.add_nodes_from(concepts_of)
     for paper, links in _strongest(weights, NEIGHBOURS_PER_PAPER).items():
         for other, w in links:
             if w >= min_weight:
-                graph.add_edge(paper, other, weight=round(w, 3), title=f"similarity {w:.2f} (sum of shared concepts' IDF)")
+                graph.add_edge(paper, other, weight=round(w, 3), title=f"similarity {w:.2f} (shared concepts' weights, as kg similar)")
     graph.remove_nodes_from([n for n in list(graph) if graph.degree(n) == 0])
     for node in graph:
         graph.nodes[node]["rank"] = graph.degree(node, weight="weight")
@@ -240,25 +240,32 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
 
 
-def idf_similarity(concepts_of: dict[str, set], total: int | None = None) -> Counter:
-    """Pair weights as ``kg similar`` scores them: the sum over shared concepts of ln(1 + N / df).
+def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_of: dict[str, str] | None = None) -> Counter:
+    """Pair weights as ``kg similar`` scores them: the sum of the shared concepts' weights
+    (``kg.similar.concept_weight``: type weight x IDF). As there, a concept too common to
+    propose pairs (``kg.similar.proposes``) adds its weight only to pairs the others link.
 
-    ``N`` is ``total`` papers (default: the papers given), ``df`` the papers naming the concept.
+    ``total`` is the number of papers (default: the papers given), ``type_of`` each concept's type.
 
     >>> w = idf_similarity({"a": {"x", "y"}, "b": {"x", "y"}, "c": {"y"}})
     >>> round(w[("a", "b")], 3), round(w[("a", "c")], 3)
-    (1.609, 0.693)
+    (0.604, 0.134)
     """
     n = total or len(concepts_of)
+    type_of = type_of or {}
     papers_of: dict[str, list] = {}
     for paper, concepts in concepts_of.items():
         for concept in concepts:
             papers_of.setdefault(concept, []).append(paper)
+    weight = {c: concept_weight(len(ps), n, type_of.get(c)) for c, ps in papers_of.items()}
     weights: Counter = Counter()
     for concept, papers in papers_of.items():
-        if 2 <= len(papers) <= MAX_SHARED_BY:
-            idf = concept_weight(n, len(papers))
-            weights.update({pair: idf for pair in itertools.combinations(sorted(papers), 2)})
+        if len(papers) >= 2 and proposes(len(papers), n):
+            weights.update({pair: weight[concept] for pair in itertools.combinations(sorted(papers), 2)})
+    common = {c for c, ps in papers_of.items() if not proposes(len(ps), n)}
+    if common:
+        for a, b in list(weights):
+            weights[(a, b)] += sum(weight[c] for c in concepts_of[a] & concepts_of[b] & common)
     return weights
 
 

@@ -21,7 +21,7 @@ from kg.cli.app import handle_errors, main, store_options, write_view
 @click.option("--top", default=defaults.VIEW_TOP, show_default=True, type=click.IntRange(1),
               help="Most nodes to draw; a cap keeps the links that explain the view and says what it left out.")
 @click.option("--min-weight", default=defaults.MIN_WEIGHT, show_default=True, type=float,
-              help="Weakest link to draw: shared papers (cooccurrence) or summed IDF (similarity).")
+              help="Weakest link to draw: shared papers (cooccurrence) or summed concept weights, as kg similar (similarity).")
 @click.option("--min-papers", default=defaults.MIN_PAPERS, show_default=True, type=click.IntRange(1),
               help="Show concepts named by at least this many papers (overview, cooccurrence).")
 @click.option("--size", "size_by", default=defaults.SIZE_BY, show_default=True, type=click.Choice(["pagerank", "degree"]),

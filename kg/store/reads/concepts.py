@@ -9,7 +9,7 @@ from __future__ import annotations
 PAPER_CONCEPT_PAIRS = """
 MATCH (p:Paper)-[r]->(c:Concept)
 WHERE type(r) IN $rels AND c.type IN $types
-RETURN p.id AS paper, c.id AS concept
+RETURN p.id AS paper, c.id AS concept, c.type AS type
 """
 DETAILS = """
 MATCH (c:Concept) WHERE c.id IN $ids
@@ -76,10 +76,10 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 """
 
 
-def paper_concept_pairs(store, rels, types) -> list[tuple[str, str]]:
-    """Every (paper id, concept id) pair linked by one of ``rels`` to a concept of ``types``."""
+def paper_concept_pairs(store, rels, types) -> list[tuple[str, str, str]]:
+    """(paper id, concept id, concept type) for every link of ``rels`` to a concept of ``types``."""
     rows = store.run(PAPER_CONCEPT_PAIRS, {"rels": list(rels), "types": list(types)})
-    return [(r["paper"], r["concept"]) for r in rows]
+    return [(r["paper"], r["concept"], r["type"]) for r in rows]
 
 
 def details(store, ids: list[str]) -> list[dict]:
