@@ -30,11 +30,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import kg.similar as similar
-from kg.build import batched
 from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.model import Paper
 from kg.store import open_store
+from kg.store.batches import batched
 from kg.store.schema import create_constraints, load_rows
 from kg.textsim import index_papers
 from loaders import load

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -18,6 +17,7 @@ from kg.citations import CitationReport
 from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.store import Store
+from kg.store.batches import batched
 from kg.store.schema import create_constraints, load_rows
 from kg.store.vocabulary import VocabularyReport, finish_vocabulary
 from kg.textsim import index_papers
@@ -32,12 +32,6 @@ class BuildReport:
     load: LoadReport
     citations: CitationReport = field(default_factory=CitationReport)
     vocabulary: VocabularyReport = field(default_factory=VocabularyReport)
-
-
-def batched(items: Iterable, size: int) -> Iterator[list]:
-    iterator = iter(items)
-    while batch := list(itertools.islice(iterator, size)):
-        yield batch
 
 
 def extract_sources(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,

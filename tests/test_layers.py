@@ -4,6 +4,7 @@ the CLI a thin layer over the Python API (kg.KnowledgeGraph)."""
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from pathlib import Path
 
@@ -67,3 +68,17 @@ def test_cypher_lives_in_the_store_layer():
                 holding.add(name)
     assert holding == set()
     assert any(CYPHER.search(s) for s in _strings_but_docstrings(ROOT / "kg" / "store" / "reads" / "citations.py"))
+
+
+def test_one_batching_helper():
+    """Batches of a stream come from kg.store.batches, which the loads, the vocabulary pass and
+    Store.run_batches import; no module writes its own."""
+    own = re.compile(r"while (\w+) := list\(itertools\.islice\(\w+, \w+\)\):\n\s+yield \1")
+    writing = sorted(str(p.relative_to(ROOT)) for package in ("kg", "loaders", "queries", "visuals")
+                     for p in (ROOT / package).rglob("*.py") if own.search(p.read_text(encoding="utf-8")))
+    assert writing == ["kg/store/batches.py"]
+    graph = import_graph()
+    assert {"kg.build", "kg.store.vocabulary"} <= set(graph.predecessors("kg.store.batches"))
+    from kg.store import Store
+
+    assert "batched(rows, batch_size)" in inspect.getsource(Store.run_batches)

@@ -20,6 +20,7 @@ from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavaila
 from kg import defaults
 from kg.cypher import write_clause
 from kg.errors import ReadOnlyError, StoreError
+from kg.store.batches import batched
 from kg.store.embedded import build_lock, has_graph, password_for, using_server
 
 DEFAULT_DB_DIR = defaults.DB
@@ -61,15 +62,8 @@ class Store:
 
     def run_batches(self, query: str, rows: Iterable[dict], batch_size: int = 1000) -> int:
         """Run ``query`` (which reads ``UNWIND $rows AS row``) over ``rows`` in batches."""
-        batch: list[dict] = []
         done = 0
-        for row in rows:
-            batch.append(row)
-            if len(batch) >= batch_size:
-                self.run(query, {"rows": batch}, write=True)
-                done += len(batch)
-                batch = []
-        if batch:
+        for batch in batched(rows, batch_size):
             self.run(query, {"rows": batch}, write=True)
             done += len(batch)
         return done

@@ -26,7 +26,6 @@ pages. Flags make the pass resumable: a build killed before it ends is finished 
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key
 from kg.extract.vocabulary import NameMatcher, sentence_at, unambiguous
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store
+from kg.store.batches import batched
 from kg.store.schema import _checked
 
 PAGE = 500
@@ -123,23 +123,17 @@ def finish_vocabulary(store: Store) -> VocabularyReport:
     concepts = list(store.stream(VOCABULARY))
     linked = link_names(store, concepts, {c["id"] for c in concepts} & touched, report)
     link_broader(store, [c["id"] for c in concepts], report)
-    for ids in _pages(sorted(touched | linked)):
+    for ids in batched(sorted(touched | linked), PAGE):
         store.run(COUNT_PAPERS, {"ids": ids}, write=True)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _pages(items, size: int = PAGE):
-    iterator = iter(items)
-    while page := list(itertools.islice(iterator, size)):
-        yield page
 
 
 def vote_concepts(store: Store, report: VocabularyReport) -> set[str]:
     """Type, name and aliases of every dirty concept from its mention edges; returns their ids."""
     dirty = {row["id"]: tuple(sorted(set(row["labels"]) & set(CONCEPT_LABELS))) for row in store.stream(DIRTY_CONCEPTS)}
     relabel: dict[tuple[tuple[str, ...], str], list[str]] = {}
-    for ids in _pages(sorted(dirty)):
+    for ids in batched(sorted(dirty), PAGE):
         edges: dict[str, list[dict]] = {}
         for row in store.run(MENTION_EDGES, {"ids": ids}):
             edges.setdefault(row["id"], []).append(row)
@@ -150,7 +144,7 @@ def vote_concepts(store: Store, report: VocabularyReport) -> set[str]:
         store.run_batches(SET_VOTES, rows, PAGE)
         report.concepts += len(rows)
     for (old, new), ids in sorted(relabel.items()):
-        for page in _pages(ids):
+        for page in batched(ids, PAGE):
             remove = "REMOVE " + ", ".join(f"c:{_checked(label, CONCEPT_LABELS)}" for label in old) if old else ""
             store.run(RELABEL.format(remove=remove, new=_checked(new, CONCEPT_LABELS)), {"ids": page}, write=True)
         report.relabelled += len(ids)
@@ -213,13 +207,13 @@ def link_names(store: Store, concepts: list[dict], new: set[str], report: Vocabu
     added = NameMatcher({s: c for s, c in names.items() if s in fresh})
     unlinked = [row["id"] for row in store.stream(UNLINKED_PAPERS)]
     if everything:
-        for ids in _pages(unlinked):
+        for ids in batched(unlinked, PAGE):
             _link_page(store, ids, everything, linked, report)
     if added:
         stored = [row["id"] for row in store.stream(LINKED_PAPERS)]
-        for ids in _pages(stored):
+        for ids in batched(stored, PAGE):
             _link_page(store, ids, added, linked, report)
-    for ids in _pages(unlinked):
+    for ids in batched(unlinked, PAGE):
         store.run(MARK_LINKED, {"ids": ids}, write=True)
     return linked
 
