@@ -14,9 +14,9 @@ import re
 import networkx as nx
 import pytest
 from click.testing import CliRunner
+from conftest import FIXTURES
 from helpers.sample import synthetic_graph
 
-from conftest import FIXTURES
 from kg.build import load_records
 from kg.cli import main
 from kg.errors import BadInput, NotFound, PaperNotFound
