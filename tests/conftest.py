@@ -55,6 +55,54 @@ def store(session_store):
     return session_store
 
 
+def fingerprint(store) -> tuple:
+    """What the store holds, in short: node and relationship counts and the papers' ids."""
+    nodes = store.run("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    relationships = store.run("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"]
+    papers = store.run("MATCH (p:Paper) RETURN p.id AS id ORDER BY id")
+    return nodes, relationships, hash(tuple(row["id"] for row in papers))
+
+
+class ModuleGraphs:
+    """The graphs that modules' fixtures load into the session's one store, each kept there for
+    the tests that ask for it: a test of another module (or one that wrote) may have changed the
+    store in between, in any order the tests run (``pytest --reverse``, random orders); then the
+    graph is loaded again before the test. One server serves them all: no JVM per module."""
+
+    def __init__(self, store):
+        self.store = store
+        self.loaders: dict[str, object] = {}
+        self.prints: dict[str, tuple] = {}
+
+    def keep(self, request, load):
+        """Load the graph of the fixture asking (``load(store)``) and return what ``load`` returns."""
+        name = f"{request.module.__name__}.{request.fixturename}"
+        value = load(self.store)
+        self.loaders[name], self.prints[name] = load, fingerprint(self.store)
+        return value
+
+    def ensure(self, request) -> None:
+        """Load again the graphs the test's fixtures keep, when the store no longer holds them."""
+        for fixture in request.fixturenames:
+            name = f"{request.module.__name__}.{fixture}"
+            if name in self.loaders and fingerprint(self.store) != self.prints[name]:
+                self.loaders[name](self.store)
+                self.prints[name] = fingerprint(self.store)
+
+
+@pytest.fixture(scope="session")
+def module_graphs(session_store) -> ModuleGraphs:
+    return ModuleGraphs(session_store)
+
+
+@pytest.fixture(autouse=True)
+def module_graph_in_store(request):
+    """Before each test, the graph its module's fixtures loaded is back in the session store."""
+    graphs = request.getfixturevalue("module_graphs") if "module_graphs" in request.fixturenames else None
+    if graphs is not None:
+        graphs.ensure(request)
+
+
 @dataclass
 class Demo:
     db: str  # the store, for --db

@@ -32,9 +32,9 @@ def chromium():
 
 
 @pytest.fixture(scope="module")
-def pages(session_store, tmp_path_factory) -> dict:
+def pages(session_store, module_graphs, request, tmp_path_factory) -> dict:
     """One file per view of the fixture graph (whose papers 9 and 10 carry hostile text)."""
-    load_viz_graph(session_store)
+    module_graphs.keep(request, load_viz_graph)
     folder = tmp_path_factory.mktemp("views")
     return {name: build_view(session_store, name, focus=FOCUS.get(name), depth=2).write(folder / f"{name}.html")
             for name in VIEWS}
@@ -153,10 +153,10 @@ def test_a_large_view_draws_without_physics(chromium, tmp_path):
 # --- on a collection shaped like real ones: labels, legends, focus (tests/real_shaped.py) ---
 
 @pytest.fixture(scope="module")
-def real_pages(session_store, tmp_path_factory) -> dict:
+def real_pages(session_store, module_graphs, request, tmp_path_factory) -> dict:
     """Views of the generated real-shaped collection: 120 papers citing 900 works (with authors,
     years and titles), concepts in four topics; the citations view has 300 nodes."""
-    made = real_shaped.load(session_store)
+    made = module_graphs.keep(request, real_shaped.load)
     folder = tmp_path_factory.mktemp("real")
     focus = max(made, key=lambda r: (len(r["references"]), r["id"]))["id"]
     views = {"citations": build_view(session_store, "citations"), "overview": build_view(session_store, "overview"),

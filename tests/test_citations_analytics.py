@@ -32,11 +32,15 @@ PAPERS = [
 
 
 @pytest.fixture(scope="module")
-def cited(session_store, store_dir, tmp_path_factory):
+def cited(session_store, module_graphs, request, tmp_path_factory):
     source = tmp_path_factory.mktemp("cited") / "papers.jsonl"
     source.write_text("\n".join(json.dumps(p) for p in PAPERS) + "\n", encoding="utf-8")
-    session_store.run("MATCH (n) DETACH DELETE n", write=True)
-    build([str(source)], session_store)
+
+    def load(store):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        build([str(source)], store)
+
+    module_graphs.keep(request, load)
     return citation_graph(session_store)
 
 

@@ -15,9 +15,12 @@ from kg.export import read_json, read_neo4j_csv, store_graph
 
 
 @pytest.fixture(scope="module")
-def exported(session_store, store_dir, tmp_path_factory):
-    session_store.run("MATCH (n) DETACH DELETE n", write=True)
-    build([str(FIXTURES / "aan_folder"), str(FIXTURES / "scierc_docs.json")], session_store)
+def exported(session_store, store_dir, module_graphs, request, tmp_path_factory):
+    def load(store):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        build([str(FIXTURES / "aan_folder"), str(FIXTURES / "scierc_docs.json")], store)
+
+    module_graphs.keep(request, load)
     out = tmp_path_factory.mktemp("export")
     runner = CliRunner()
     for fmt, name in (("graphml", "g.graphml"), ("gexf", "g.gexf"), ("json", "g.json"), ("csv", "csv")):

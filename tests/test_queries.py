@@ -49,10 +49,10 @@ def load_fixture(store) -> None:
 
 
 @pytest.fixture(scope="module", params=["embedded"] + (["neo4j"] if NEO4J_URI else []))
-def graph(request, session_store):
+def graph(request, session_store, module_graphs):
     """The fixture graph in the embedded store (and in Neo4j when KG_TEST_NEO4J_URI is set)."""
     if request.param == "embedded":
-        load_fixture(session_store)
+        module_graphs.keep(request, load_fixture)
         yield session_store
         return
     with open_store(uri=NEO4J_URI) as store:
@@ -333,9 +333,10 @@ ONLY = {"overview/counts": schema_rows}
 
 
 def rounded(value):
-    """Floats to 3 decimals, recursively: the stores may sum in another order."""
+    """Floats to 3 decimals, recursively: the stores may sum in another order. Rounded to 4 first,
+    as the queries round their scores, so a value and its query's rounding meet on the same side."""
     if isinstance(value, float):
-        return round(value, 3)
+        return round(round(value, 4), 3)
     if isinstance(value, list):
         return [rounded(v) for v in value]
     if isinstance(value, dict):

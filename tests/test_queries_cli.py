@@ -12,9 +12,9 @@ from queries import get_query, list_queries
 
 
 @pytest.fixture(scope="module")
-def db(session_store, store_dir):
+def db(session_store, store_dir, module_graphs, request):
     """The fixture graph, served by the session's embedded server (commands on --db reuse it)."""
-    load_fixture(session_store)
+    module_graphs.keep(request, load_fixture)
     return str(store_dir)
 
 

@@ -21,9 +21,12 @@ BARE = "s2:0b0cf8b3a1c4d9e7f6a5b4c3d2e1f0a9b8c7d6e5"
 
 
 @pytest.fixture(scope="module")
-def built(session_store):
-    session_store.run("MATCH (n) DETACH DELETE n", write=True)
-    build([str(SOURCE)], session_store)
+def built(session_store, module_graphs, request):
+    def load(store):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        build([str(SOURCE)], store)
+
+    module_graphs.keep(request, load)
     return session_store
 
 

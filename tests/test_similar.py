@@ -77,8 +77,8 @@ def fresh(store, *batches) -> None:
 
 
 @pytest.fixture(scope="module")
-def db(session_store, store_dir):
-    fresh(session_store, PAPERS)
+def db(session_store, store_dir, module_graphs, request):
+    module_graphs.keep(request, lambda store: fresh(store, PAPERS))
     return str(store_dir)
 
 

@@ -11,8 +11,8 @@ from visuals.views import REFERENCES_SHOWN, build_view
 
 
 @pytest.fixture(scope="module")
-def made(session_store) -> list[dict]:
-    return real_shaped.load(session_store)
+def made(session_store, module_graphs, request) -> list[dict]:
+    return module_graphs.keep(request, real_shaped.load)
 
 
 def cited_counts(made: list[dict]) -> Counter:

@@ -50,9 +50,10 @@ def types_of(graph: nx.Graph) -> dict:
 
 
 @pytest.fixture(scope="module")
-def views(session_store) -> dict:
-    """Every view of the fixture graph, built once from the store."""
-    load_viz_graph(session_store)
+def views(session_store, module_graphs, request) -> dict:
+    """Every view of the fixture graph, built once from the store (which keeps the graph for the
+    tests that read it themselves)."""
+    module_graphs.keep(request, load_viz_graph)
     built = {name: build_view(session_store, name, focus={"paper": "p-viz01", "concept": "Transformer"}.get(name), depth=1)
              for name in VIEWS}
     built["concept-2"] = build_view(session_store, "concept", focus="transformer", depth=2)

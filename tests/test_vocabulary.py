@@ -56,8 +56,9 @@ ALL = [BREAST, BLADDER, GRM_DEFINES, GRM_SHORT, LORA, LLM, RATE_TASK, RATE_METRI
 
 
 @pytest.fixture(scope="module")
-def built(session_store):
-    """The records built one at a time in order, then again (a rerun), then in reverse order from empty."""
+def built(session_store, module_graphs, request):
+    """The records built one at a time in order, then again (a rerun), then in reverse order from empty
+    (which the store keeps for the tests that read it)."""
     store = session_store
     store.run("MATCH (n) DETACH DELETE n", write=True)
     for rec in ALL:
@@ -65,9 +66,13 @@ def built(session_store):
     forward = links(store)
     load_records(store, ALL)
     again = links(store)
-    store.run("MATCH (n) DETACH DELETE n", write=True)
-    for rec in reversed(ALL):
-        load_records(store, [rec])
+
+    def load_backward(store):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        for rec in reversed(ALL):
+            load_records(store, [rec])
+
+    module_graphs.keep(request, load_backward)
     backward = links(store)
     yield forward, again, backward
     store.run("MATCH (n) DETACH DELETE n", write=True)
