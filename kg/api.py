@@ -79,16 +79,18 @@ class KnowledgeGraph:
 
     # -- building -------------------------------------------------------------------------
     def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-                report=None) -> Iterator[dict]:
+                report=None, model: str = "fast") -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
-        what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``)."""
+        what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``);
+        ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser)."""
         from kg.build import extract_sources
 
-        return extract_sources(sources, fmt, report, n_process=processes)
+        return extract_sources(sources, fmt, report, n_process=processes, recogniser=model)
 
     def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-              on_paper: Callable[[dict], None] | None = None):
-        """Load, extract and store ``sources`` (``kg build``); returns a ``kg.build.BuildReport``.
+              on_paper: Callable[[dict], None] | None = None, model: str = "fast"):
+        """Load, extract and store ``sources`` (``kg build``) with the recogniser ``model`` (``fast``
+        or ``accurate``); returns a ``kg.build.BuildReport``.
 
         Two builds of one embedded store run one after the other; ``on_paper`` is called with
         each stored record (a progress bar)."""
@@ -96,7 +98,7 @@ class KnowledgeGraph:
 
         store = self._open(create=True)
         with store.build_lock():
-            return build(sources, store, fmt, processes, on_paper=on_paper)
+            return build(sources, store, fmt, processes, on_paper=on_paper, recogniser=model)
 
     def load(self, records: Iterable, on_paper: Callable[[dict], None] | None = None):
         """Store ``kg extract`` records without extracting again (``kg load``): record dicts, or

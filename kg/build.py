@@ -35,9 +35,10 @@ class BuildReport:
 
 
 def extract_sources(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
-                    n_process: int = 1) -> Iterator[dict]:
-    """Load and extract, one record per paper (the ``kg extract`` stream)."""
-    return extract(load(sources, fmt, report), load_pipeline(), n_process=n_process)
+                    n_process: int = 1, recogniser: str = "fast") -> Iterator[dict]:
+    """Load and extract, one record per paper (the ``kg extract`` stream); ``recogniser`` is
+    ``fast`` or ``accurate`` (``kg.extract.load_pipeline``)."""
+    return extract(load(sources, fmt, report), load_pipeline(recogniser=recogniser), n_process=n_process)
 
 
 def load_records(store: Store, records: Iterable[dict], citations: CitationReport | None = None,
@@ -67,9 +68,9 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
 
 
 def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_process: int = 1,
-          on_paper: Callable[[dict], None] | None = None) -> BuildReport:
+          on_paper: Callable[[dict], None] | None = None, recogniser: str = "fast") -> BuildReport:
     """Load ``sources`` into ``store``; a rerun changes no counts."""
     report = LoadReport()
     citations = CitationReport()
-    papers, vocabulary = load_records(store, extract_sources(sources, fmt, report, n_process), citations, on_paper)
+    papers, vocabulary = load_records(store, extract_sources(sources, fmt, report, n_process, recogniser), citations, on_paper)
     return BuildReport(papers=papers, load=report, citations=citations, vocabulary=vocabulary)

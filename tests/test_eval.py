@@ -99,9 +99,9 @@ def test_train_writes_a_recogniser_the_pipeline_loads(tmp_path):
     assert "scierc_ner" in nlp.pipe_names
     assert {"Dataset", "Method", "Metric", "Task"} <= set(nlp.get_pipe("scierc_ner").labels)
     # a model in training is scored before it replaces the shipped one; a folder that is no model is an error
-    scored = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", str(tmp_path / "ner"),
+    scored = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--ner", str(tmp_path / "ner"),
                                        "--no-baseline", "--format", "json"])
     assert scored.exit_code == 0, scored.output
     assert json.loads(scored.output)["documents"] == 2
-    missing = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", str(tmp_path)])
+    missing = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--ner", str(tmp_path)])
     assert missing.exit_code == 1 and "the trained recogniser is missing" in missing.output

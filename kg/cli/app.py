@@ -97,6 +97,13 @@ def source_options(func):
     return func
 
 
+def recogniser_option(func):
+    """``--model fast|accurate``: the entity recogniser (README: Choosing a recogniser)."""
+    return click.option("--model", "recogniser", type=click.Choice(["fast", "accurate"]), default="fast", show_default=True,
+                        help="Entity recogniser: fast (spaCy CNN, shipped) or accurate (transformer; "
+                             "pip install \"kg[accurate]\", then kg train --model accurate).")(func)
+
+
 def report_build(report, verb: str, description: str, seconds: float) -> None:
     """The summary of ``kg build`` and ``kg load``: papers stored, citations, vocabulary, skips."""
     click.echo(f"{verb} {report.papers} papers from {report.load.files} file(s) into {description} in {seconds:.1f} s.",

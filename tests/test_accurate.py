@@ -1,0 +1,77 @@
+"""The accurate recogniser (``kg.extract.accurate``). Without the extra only the error a user
+meets is tested; the rest skips (``pip install torch==2.13.0 "kg[accurate]"`` runs it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import main
+from kg.extract import accurate
+
+SAMPLE = Path(__file__).parent / "fixtures" / "scierc_sample.json"
+needs_extra = pytest.mark.skipif(accurate.requirements_missing() is not None, reason="the accurate extra is not installed")
+
+
+def test_bio_tags_become_typed_word_spans():
+    tags = ["B-Method", "I-Method", "O", "I-Task", "B-Dataset", "B-Metric", "I-Metric", "I-Method"]
+    assert accurate.spans(tags) == [(0, 2, "Method"), (3, 4, "Task"), (4, 5, "Dataset"), (5, 7, "Metric"), (7, 8, "Method")]
+
+
+def test_accurate_without_extra_or_weights_is_a_clear_error(tmp_path):
+    result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--ner", str(tmp_path)])
+    assert result.exit_code == 1
+    expected = "needs the extra" if accurate.requirements_missing() else "not trained yet"
+    assert expected in result.output and "Traceback" not in result.output
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory):
+    """A recogniser fine-tuned until it has learnt the two sample documents by heart."""
+    from kg.extract.accurate_training import train
+
+    output = tmp_path_factory.mktemp("accurate")
+    result = train(SAMPLE, output, epochs=25, batch_size=2, learning_rate=2e-4, threads=1, log=lambda line: None)
+    assert result["holdout_f1"] > 0.5, result["history"]
+    return output
+
+
+@needs_extra
+def test_windows_cut_long_texts_between_words_and_keep_every_word():
+    tokenizer = accurate.load_tokenizer(accurate.base_model_dir())
+    words = ("We train a tagger on abstracts .".split() * 60) + ["end"]
+    cut = accurate.windows(words, tokenizer, max_pieces=64)
+    assert len(cut) > 1 and all(len(w.ids) <= 64 for w in cut)
+    assert [word for w in cut for word in w.words] == list(range(len(words)))
+    assert all(words[w.words[-1]] == "." for w in cut[:-1])  # cut after a full stop where one is near the end
+
+
+@needs_extra
+def test_fine_tuned_recogniser_feeds_the_same_rules(tiny_model):
+    from kg.evaluation.scierc import read_scierc
+    from kg.extract import extract, load_pipeline
+    from kg.model import Paper
+
+    nlp = load_pipeline(recogniser="accurate", ner=tiny_model)
+    assert "accurate_ner" in nlp.pipe_names and "scierc_ner" not in nlp.pipe_names
+    docs = list(read_scierc(SAMPLE))
+    records = list(extract([Paper(id=d.key, title="", abstract=d.text) for d in docs], nlp))
+    types = {c["type"] for r in records for c in r["concepts"]}
+    assert {"Method", "Task", "Dataset", "Metric"} <= types
+    # the recogniser's spans went through the project's rules: canonical keys, evidence, no unscored types
+    concepts = [c for r in records for c in r["concepts"]]
+    assert all(c["key"] == c["key"].lower() for c in concepts)
+    assert any(e["rule"] == "scierc_ner" for c in concepts for e in c["evidence"])
+    assert not types & {"Generic", "OtherScientificTerm"}
+
+
+@needs_extra
+def test_cli_scores_the_accurate_recogniser(tiny_model):
+    result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--ner", str(tiny_model),
+                                       "--no-baseline", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert "accurate_ner" in report["pipeline"] and report["kg"]["exact"]["micro"]["f1"] > 0.5
