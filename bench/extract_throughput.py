@@ -2,6 +2,7 @@
 
     python bench/extract_throughput.py                      # 1,000 abstracts, 2 processes
     python bench/extract_throughput.py --n 200 --processes 1
+    python bench/extract_throughput.py --n 300 --model accurate   # the accurate recogniser (2 torch threads)
 
 Abstracts (120-300 words) come from ../shared/data (OpenAlex, S2ORC, SciERC, the bundled
 NeurIPS 2026 examples), cycled if fewer than ``--n``. The end-to-end figure runs the
@@ -74,6 +75,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--model", choices=("fast", "accurate"), default="fast", help="the recogniser (kg extract --model)")
     args = parser.parse_args()
 
     import spacy
@@ -81,7 +83,7 @@ def main() -> None:
     texts = abstracts(args.n, args.data)
     words = sum(len(t.split()) for t in texts)
     print(f"{len(texts)} abstracts, {words} words ({words / len(texts):.0f} per abstract); "
-          f"{os.cpu_count()} cores; --processes {args.processes}")
+          f"{os.cpu_count()} cores; --processes {args.processes}; --model {args.model}")
 
     blank = spacy.blank("en")
     started = time.perf_counter()
@@ -96,7 +98,7 @@ def main() -> None:
                 out.write(json.dumps({"id": f"b{i}", "title": f"Abstract {i}", "abstract": text}) + "\n")
         kg = Path(sys.executable).with_name("kg")
         command = [str(kg) if kg.exists() else "kg", "extract", str(source), "--processes", str(args.processes),
-                   "-o", str(Path(tmp) / "out.jsonl")]
+                   "--model", args.model, "-o", str(Path(tmp) / "out.jsonl")]
         started, cpu_before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(command, check=True, stderr=subprocess.DEVNULL)
         end_to_end = time.perf_counter() - started
@@ -109,7 +111,7 @@ def main() -> None:
     from kg.model import Paper
 
     started = time.perf_counter()
-    nlp = load_pipeline()
+    nlp = load_pipeline(recogniser=args.model)
     loading = time.perf_counter() - started
     papers = [Paper(id=f"b{i}", title="", abstract=t) for i, t in enumerate(texts)]
     started = time.perf_counter()
