@@ -79,7 +79,7 @@ class KnowledgeGraph:
 
     # -- building -------------------------------------------------------------------------
     def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-                report=None, model: str = "fast") -> Iterator[dict]:
+                report=None, model: str = defaults.RECOGNISER) -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
         what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``);
         ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser)."""
@@ -88,7 +88,7 @@ class KnowledgeGraph:
         return extract_sources(sources, fmt, report, n_process=processes, recogniser=model)
 
     def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-              on_paper: Callable[[dict], None] | None = None, model: str = "fast"):
+              on_paper: Callable[[dict], None] | None = None, model: str = defaults.RECOGNISER):
         """Load, extract and store ``sources`` (``kg build``) with the recogniser ``model`` (``fast``
         or ``accurate``); returns a ``kg.build.BuildReport``.
 

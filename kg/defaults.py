@@ -17,3 +17,4 @@ MIN_WEIGHT = 0.0          # weakest link a view draws
 MIN_PAPERS = 2            # a view shows concepts named by at least this many papers
 SIZE_BY = "pagerank"      # what a view's node size shows
 PROCESSES = 1             # spaCy worker processes
+RECOGNISER = "fast"       # the entity recogniser: fast (spaCy CNN) or accurate (transformer, an extra)

@@ -99,7 +99,8 @@ def source_options(func):
 
 def recogniser_option(func):
     """``--model fast|accurate``: the entity recogniser (README: Choosing a recogniser)."""
-    return click.option("--model", "recogniser", type=click.Choice(["fast", "accurate"]), default="fast", show_default=True,
+    return click.option("--model", "recogniser", type=click.Choice(["fast", "accurate"]), default=defaults.RECOGNISER,
+                        show_default=True,
                         help="Entity recogniser: fast (spaCy CNN, shipped) or accurate (transformer; "
                              "pip install \"kg[accurate]\", then kg train --model accurate).")(func)
 
