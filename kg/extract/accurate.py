@@ -27,7 +27,7 @@ from typing import Iterable, Iterator
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract import ModelMissing
+from kg.errors import Missing
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "accurate"
 TYPES = ("Method", "Task", "Dataset", "Metric", "Generic", "OtherScientificTerm")
@@ -36,7 +36,7 @@ MAX_PIECES = 256  # word pieces per window, [CLS] and [SEP] included; SciERC abs
 EXTRA = 'pip install torch==2.13.0 "kg[accurate]"'  # torch first: that release is the CPU build on this index
 
 
-class AccurateMissing(ModelMissing):
+class AccurateMissing(Missing):
     """The extra is not installed, or no trained ``accurate`` recogniser is on disk."""
 
 
