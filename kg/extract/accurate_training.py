@@ -74,7 +74,7 @@ def exact_f1(gold: list[list[str]], predicted: list[list[str]], types=("Method",
     return 2 * hits / (len(gold_spans) + len(found)) if gold_spans or found else 0.0
 
 
-def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epochs: int = 6, batch_size: int = 8,
+def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epochs: int = 3, batch_size: int = 2,
           learning_rate: float = 1e-4, seed: int = 0, threads: int = 2, max_minutes: float | None = None,
           frozen_layers: int = 3, log=print) -> dict:
     """Fine-tune the tagger; the epoch with the best held-out F1 is written to ``output``.
