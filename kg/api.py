@@ -79,10 +79,17 @@ class KnowledgeGraph:
 
     # -- building -------------------------------------------------------------------------
     def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-                report=None, model: str = defaults.RECOGNISER) -> Iterator[dict]:
+                report=None, model: str = defaults.RECOGNISER, cluster: str | None = None,
+                records_per_part: int = defaults.RECORDS_PER_PART) -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
         what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``);
-        ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser)."""
+        ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser).
+        ``cluster`` extracts on a Dask cluster instead (``kg.cluster``: a scheduler's address, or
+        ``local:N``), JSON-lines files cut into parts of ``records_per_part`` lines."""
+        if cluster:
+            from kg.cluster import extract_sources_on_cluster
+
+            return extract_sources_on_cluster(sources, cluster, fmt, report, records_per_part, recogniser=model)
         from kg.build import extract_sources
 
         return extract_sources(sources, fmt, report, n_process=processes, recogniser=model)

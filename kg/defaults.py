@@ -18,3 +18,4 @@ MIN_PAPERS = 2            # a view shows concepts named by at least this many pa
 SIZE_BY = "pagerank"      # what a view's node size shows
 PROCESSES = 1             # spaCy worker processes
 RECOGNISER = "fast"       # the entity recogniser: fast (spaCy CNN) or accurate (transformer, an extra)
+RECORDS_PER_PART = 500    # kg extract --cluster: lines of a JSON-lines file per task

@@ -294,8 +294,7 @@ def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | No
     paper is reported with the reason; when no file yields one, ``NoPapers`` is
     raised after the last file, saying why for each.
     """
-    if fmt is not None and fmt not in READERS:
-        raise LoadError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    check_format(fmt)
     report = report if report is not None else LoadReport()
     plan = _plan(sources, fmt, report)
     edge_lists = [name for name, found, _ in plan if found == AAN_EDGES]
@@ -303,27 +302,38 @@ def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | No
     empty: list[str] = []  # why each file gave no paper
     papers = 0
     for name, planned, problem in plan:
-        label = "<stdin>" if name == "-" else name
-        if planned == AAN_EDGES:
-            if not any(name in aan.edge_files_for(m, [name]) for m in metadata):
-                report.files += 1
-                why = (f"an AAN citation list is read with the metadata file ({aan.METADATA_NAME}) "
-                       "in its folder; none is in this load, file skipped")
-                report.skip(label, why)
-                empty.append(report.skipped[-1])
-            continue
-        report.files += 1
-        if problem:
-            report.skip(label, problem)
-            empty.append(report.skipped[-1])
-            continue
-        found = 0
-        for paper in _read_file(name, label, planned, fmt, edge_lists, report, empty):
-            found += 1
+        for paper in load_planned(name, planned, problem, fmt, edge_lists, metadata, report, empty):
+            papers += 1
             yield paper
-        papers += found
     if not papers:
         raise NoPapers(empty, report)
+
+
+def check_format(fmt: str | None) -> None:
+    """Raise ``LoadError`` for a forced format kg does not know."""
+    if fmt is not None and fmt not in READERS:
+        raise LoadError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+
+
+def load_planned(name: str, planned: str | None, problem: str | None, fmt: str | None, edge_lists: list[str],
+                 metadata: list[str], report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+    """The papers of one file of a load's plan (``_plan``): its format or why it cannot be read,
+    the AAN citation lists and metadata files of the whole load; why it gave none goes to ``empty``."""
+    label = "<stdin>" if name == "-" else name
+    if planned == AAN_EDGES:
+        if not any(name in aan.edge_files_for(m, [name]) for m in metadata):
+            report.files += 1
+            why = (f"an AAN citation list is read with the metadata file ({aan.METADATA_NAME}) "
+                   "in its folder; none is in this load, file skipped")
+            report.skip(label, why)
+            empty.append(report.skipped[-1])
+        return
+    report.files += 1
+    if problem:
+        report.skip(label, problem)
+        empty.append(report.skipped[-1])
+        return
+    yield from _read_file(name, label, planned, fmt, edge_lists, report, empty)
 
 
 def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge_lists: list[str],
@@ -345,38 +355,59 @@ def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge
         report.files += len(edge_streams)
     stream = _Checked(head, raw, check_bytes=file_format not in LENIENT_FORMATS)
     checks = PaperChecks(label)
-    papers, skipped = 0, len(report.skipped)
+    counts = ReadCounts()
+    skipped = len(report.skipped)
     try:
-        for item in reader(stream, label):
-            if isinstance(item, SkipRecord):
-                report.skip(getattr(item, "where", label), str(item))
-                continue
-            if isinstance(item, ReaderNote):
-                report.note(label, str(item))
-                continue
-            why_not = checks.check(item)
-            if why_not:
-                report.skip(label, why_not)
-                continue
-            _tidy_references(item, label, report)
-            report.papers += 1
-            papers += 1
-            yield item
+        yield from checked_papers(reader(stream, label), label, checks, report, counts)
     finally:
         raw.close()
         for _, edges in edge_streams:
             edges.close()
-    _report_file(name, label, file_format, stream, checks, guard, papers, report.skipped[skipped:], report, empty)
+    _report_file(name, label, file_format, stream, checks, guard, counts.papers, report.skipped[skipped:], report, empty)
 
 
-def _report_file(name: str, label: str, file_format: str, stream: _Checked, checks: PaperChecks, guard: _Guarded | None,
-                 papers: int, file_skips: list[str], report: LoadReport, empty: list[str]) -> None:
-    """After one file: its repairs, its damage, and why it gave no paper (added to ``empty``)."""
+@dataclass
+class ReadCounts:
+    """What ``checked_papers`` read: papers kept, and the last record position (skipped records too)."""
+
+    papers: int = 0
+    position: int = 0
+
+
+def checked_papers(items: Iterable, label: str, checks: PaperChecks, report: LoadReport, counts: ReadCounts) -> Iterator[Paper]:
+    """The papers of a reader's items that pass ``checks``; skips and notes go to ``report``."""
+    for item in items:
+        if isinstance(item, SkipRecord):
+            counts.position = max(counts.position, getattr(item, "position", 0))
+            report.skip(getattr(item, "where", label), str(item))
+            continue
+        if isinstance(item, ReaderNote):
+            report.note(label, str(item))
+            continue
+        counts.position = max(counts.position, item.position)
+        why_not = checks.check(item)
+        if why_not:
+            report.skip(label, why_not)
+            continue
+        _tidy_references(item, label, report)
+        report.papers += 1
+        counts.papers += 1
+        yield item
+
+
+def report_repairs(label: str, stream: _Checked, checks: PaperChecks, report: LoadReport) -> None:
+    """The notes of what was repaired in a file's kept records: bytes that are not UTF-8, text cleaned or cut."""
     for line, columns in stream.bad_bytes.items():
         report.note(label, f"line {line}: {len(columns)} byte(s) that are not UTF-8 (first at column {columns[0]}) "
                            "replaced with U+FFFD")
     for note in checks.notes:
         report.note(label, note)
+
+
+def _report_file(name: str, label: str, file_format: str, stream: _Checked, checks: PaperChecks, guard: _Guarded | None,
+                 papers: int, file_skips: list[str], report: LoadReport, empty: list[str]) -> None:
+    """After one file: its repairs, its damage, and why it gave no paper (added to ``empty``)."""
+    report_repairs(label, stream, checks, report)
     damage = guard.damage if guard is not None else None
     if papers:
         if damage and "check failed" in damage:  # found only at the end: where the damage is, is unknown
@@ -391,11 +422,17 @@ def _report_file(name: str, label: str, file_format: str, stream: _Checked, chec
     elif not stream.seen_text:
         what = "standard input" if name == "-" else "the file"
         report.skip(label, f"no papers: {what} {'is empty' if not stream.chars else 'holds only blank lines'}")
-    elif len(file_skips) > 1:
-        report.skip(label, f"no papers: all {len(file_skips)} record(s) were skipped")
-    elif not file_skips:
-        report.skip(label, f"no papers: nothing in it reads as {file_format}")
+    else:
+        report_no_papers(label, file_format, len(file_skips), report)
     empty.append(report.skipped[-1])
+
+
+def report_no_papers(label: str, file_format: str, skips: int, report: LoadReport) -> None:
+    """Why a file with text gave no paper: its records were skipped (one skip says it), or none reads as its format."""
+    if skips > 1:
+        report.skip(label, f"no papers: all {skips} record(s) were skipped")
+    elif not skips:
+        report.skip(label, f"no papers: nothing in it reads as {file_format}")
 
 
 def _tidy_references(paper: Paper, label: str, report: LoadReport) -> None:
@@ -417,14 +454,15 @@ class _Checked(io.TextIOBase):
     say whether the file held anything at all.
     """
 
-    def __init__(self, head: str, rest: TextIO, check_bytes: bool = True):
+    def __init__(self, head: str, rest: TextIO, check_bytes: bool = True, first_line: int | None = None):
         self._head = io.StringIO(head)
         self._rest = rest
         self._check = check_bytes
+        self.first_line = first_line  # a part of a file (loaders.parts): where it starts; JSON readers number from there
         self.bad_bytes: dict[int, list[int]] = {}
         self.chars = 0
         self.seen_text = False
-        self._line, self._column = 1, 1
+        self._line, self._column = first_line or 1, 1
 
     def readable(self) -> bool:
         return True

@@ -110,7 +110,16 @@ class PaperChecks:
         if first is None:
             self._seen[paper.id] = (here, digest)
             return None
-        if first[1] == digest:
-            return f"{here}: id {paper.id} repeats the record at {first[0]} (same content); skipped"
-        return (f"{here}: id {paper.id} was already read at {first[0]} with different content; "
-                f"{first[0]} wins (the first record of an id is kept)")
+        return repeated(paper.id, here, digest, first)
+
+    def first(self, paper_id: str) -> tuple[str, bytes]:
+        """Where the kept record of ``paper_id`` is, and its content digest."""
+        return self._seen[paper_id]
+
+
+def repeated(paper_id: str, here: str, digest: bytes, first: tuple[str, bytes]) -> str:
+    """The skip of a record whose id was read before, at ``first`` (where, content digest)."""
+    if first[1] == digest:
+        return f"{here}: id {paper_id} repeats the record at {first[0]} (same content); skipped"
+    return (f"{here}: id {paper_id} was already read at {first[0]} with different content; "
+            f"{first[0]} wins (the first record of an id is kept)")

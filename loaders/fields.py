@@ -189,7 +189,15 @@ def papers_from_records(records: Iterable[tuple[str, int, Any]], source: str,
         try:
             yield paper_from_fields(to_fields(record), source, position, line)
         except ValueError as err:
-            yield SkipRecord(f"{where}: {err}")
+            yield _counted(SkipRecord(f"{where}: {err}"), position)
         except (AttributeError, TypeError, KeyError, IndexError) as err:
             # a shape the format's checks did not foresee: still one record, never the whole load
-            yield SkipRecord(f"{where}: record does not have this format's shape ({type(err).__name__}: {str(err)[:120]})")
+            yield _counted(SkipRecord(f"{where}: record does not have this format's shape ({type(err).__name__}: {str(err)[:120]})"),
+                           position)
+
+
+def _counted(skip: SkipRecord, position: int) -> SkipRecord:
+    # a record that was an object holds a position even when skipped: the parts of a split
+    # file (loaders.parts) count them to number the next part's records as one read would
+    skip.position = position
+    return skip

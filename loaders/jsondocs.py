@@ -38,17 +38,26 @@ def records(stream: TextIO) -> Iterator[tuple[str, dict | BadRecord]]:
         first, skipped = stream.readline(), skipped + 1
     if not first:
         return
-    try:
-        one = loads(first)
-    except (ValueError, RecursionError):
-        one = None
-    one_line = first.strip().startswith("{") and first.strip().endswith("}")  # a JSON-lines record, even a broken one
-    if (isinstance(one, dict) and not _wrapped(one)) or (one is None and one_line):
+    part_line = getattr(stream, "first_line", None)  # a part of a JSON-lines file (loaders.parts) starts at this line
+    if part_line is not None:
+        yield from _lines(first, stream, part_line + skipped)
+    elif json_lines(first):
         yield from _lines(first, stream, skipped + 1)
     elif first.lstrip().startswith("["):
         yield from _array(first + stream.read(_CHUNK), stream)
     else:
         yield from _document(first + stream.read())
+
+
+def json_lines(first: str) -> bool:
+    """True when a source whose first non-blank line is ``first`` is read as JSON lines
+    (one object per line), not as one array or document."""
+    try:
+        one = loads(first)
+    except (ValueError, RecursionError):
+        one = None
+    one_line = first.strip().startswith("{") and first.strip().endswith("}")  # a JSON-lines record, even a broken one
+    return (isinstance(one, dict) and not _wrapped(one)) or (one is None and one_line)
 
 
 def _wrapped(document: dict) -> bool:

@@ -33,22 +33,32 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="Where to write JSON lines (default: stdout).")
 @click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
 @recogniser_option
+@click.option("--cluster", metavar="ADDRESS", default=None,
+              help='Extract on a Dask cluster: its scheduler (tcp://host:8786), or local:N to start N worker '
+                   'processes here. Needs pip install "kg[cluster]"; workers must see SOURCES at the same paths.')
+@click.option("--records-per-part", type=click.IntRange(min=1), default=defaults.RECORDS_PER_PART, show_default=True,
+              help="With --cluster: JSON-lines files are cut into parts of this many lines, one task each.")
 @handle_errors
-def extract(sources, fmt, output, processes, recogniser):
+def extract(sources, fmt, output, processes, recogniser, cluster, records_per_part):
     """Extract concepts, citations and URLs; write one JSON object per paper.
 
     SOURCES are files, folders, glob patterns, .gz files or - for stdin.
 
     \b
-    Example:
+    Examples:
       kg extract examples/neurips2026 -o concepts.jsonl
       kg extract examples/neurips2026 --model accurate -o concepts.jsonl
+      kg extract works.jsonl -o records.jsonl --cluster tcp://scheduler:8786
+      kg extract works.jsonl -o records.jsonl --cluster local:2
     """
     from loaders import LoadReport
 
+    if cluster and processes != defaults.PROCESSES:
+        fail("--cluster and --processes: choose one (a cluster's workers are its processes)")
     report = LoadReport()
     count = 0
-    for record in kg.open().extract(sources, fmt, processes, report, model=recogniser):
+    for record in kg.open().extract(sources, fmt, processes, report, model=recogniser, cluster=cluster,
+                                    records_per_part=records_per_part):
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
         count += 1
     report_skips(report)
