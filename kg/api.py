@@ -199,6 +199,14 @@ class KnowledgeGraph:
 
         return export(self.store, fmt, Path(path), citations_only)
 
+    def export_records(self, records: Iterable[str], path: str | Path, citations_only: bool = False):
+        """Write the neo4j-admin CSV files of the graph ``kg load`` makes of the ``kg extract``
+        records in these files, for a fresh Neo4j (``kg export --format csv --records``; this
+        graph's store is not used); returns the files and a ``kg.build.BuildReport``."""
+        from kg.records_csv import write_records_csv
+
+        return write_records_csv(records, Path(path), citations_only)
+
 
 def open(db: str | Path | None = None, uri: str | None = None) -> KnowledgeGraph:  # noqa: A001  (as sqlite3.connect)
     """The knowledge graph in the embedded store ``db`` or on the Neo4j server ``uri``."""
