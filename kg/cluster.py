@@ -30,6 +30,11 @@ from loaders import LoadError, LoadReport, NoPapers
 from loaders.parts import RECORDS_PER_PART, Part, PartMerge, PartRead, partitions, read_part
 
 INSTALL = 'pip install "kg[cluster]"'
+# Dask's defaults suit interactive work; a worker running spaCy for minutes needs no stack sample
+# every 10 ms (its profiler) nor an event-loop check every 20 ms: they cost CPU the extraction wants.
+# The workers of a local cluster get these settings (see README: Scaling out, for `dask worker`).
+QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+         "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "5s"}
 _local = threading.local()  # a worker thread's pipelines by recogniser, each loaded by its first task
 
 
@@ -55,10 +60,14 @@ def cluster_client(address: str, timeout: float = 10):
     started here and stopped on exit: ``local:N`` (N worker processes, one thread each) or
     ``local`` (one per core)."""
     distributed = _distributed()
+    import dask
     if address == "local" or address.startswith("local:"):
         workers = _local_workers(address)
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=logging.ERROR)
+        with dask.config.set(QUIET):  # read by the workers as they start
+            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                               dashboard_address=None, silence_logs=logging.ERROR,
+                                               # its HTTP routes on a free port of this machine, not 8787 of all
+                                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         with cluster, distributed.Client(cluster) as client:
             yield client
         return
