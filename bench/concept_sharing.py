@@ -3,37 +3,37 @@ citation-related pairs against random pairs, on real collections (reads ../share
 
     .venv/bin/python bench/concept_sharing.py                 # both collections, a table
     .venv/bin/python bench/concept_sharing.py --only scierc   # one of: openalex, scierc
-    .venv/bin/python bench/concept_sharing.py --data /path/to/shared/data
+    .venv/bin/python bench/concept_sharing.py --before ../wt/before   # and another checkout's code, same run
 
 Each collection is built with ``kg.build.build`` (the code behind ``kg build``) into a fresh
-embedded store. Relatedness comes from citations, which no extractor sees:
+embedded store, in a child process that imports ``kg`` from the checkout measured (this one,
+and ``--before``'s). Relatedness comes from citations, which no extractor sees, and is the
+ground truth of ``bench/similar_eval.py`` (``openalex_truth``, ``scierc_truth``):
 - OpenAlex sample: works sharing >= 2 ``referenced_works``;
 - SciERC train+dev abstracts whose ``doc_key`` is an ACL id: pairs related in AAN's ``acl.txt``
   (one cites the other, they share >= 2 cited papers, or >= 2 papers cite both).
-Random pairs: as many pairs of the same papers drawn with a fixed seed. Only the stored graph is
-read (Cypher that runs on any version of kg), so running this file from an older checkout
-(``PYTHONPATH=OLD_CHECKOUT``) measures the "before" of a change in the same way.
+Random pairs: as many pairs of the same papers drawn with a fixed seed.
+
+How the share is computed: every non-Domain ``Concept`` node of the stored graph is counted once;
+it is "named by >= 2 papers" when at least two distinct papers have an edge to it, extracted
+(USES, ADDRESSES, ...) or ``MENTIONS`` (its name written in their abstract, found by the
+vocabulary pass). Only the stored graph is read, with Cypher that runs on any version of kg.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import itertools
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
-sys.path.insert(0, str(ROOT))
-
-from kg.build import build  # noqa: E402
-from kg.store import open_store  # noqa: E402
 
 CONCEPT_PAPERS = """
 MATCH (c:Concept) WHERE NOT c:Domain
@@ -41,59 +41,43 @@ OPTIONAL MATCH (c)<-[r]-(p:Paper)
 RETURN c.id AS id, count(DISTINCT p) AS papers
 """
 PAPER_CONCEPTS = "MATCH (p:Paper)-[r]->(c:Concept) WHERE NOT c:Domain RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts"
+PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id"
 
 
-def related_pairs(refs: dict[str, set[str]], min_shared: int = 2) -> set[tuple[str, str]]:
-    """Pairs of papers whose reference sets share at least ``min_shared`` entries."""
-    citing: dict[str, list[str]] = defaultdict(list)
-    for paper, cited in refs.items():
-        for ref in cited:
-            citing[ref].append(paper)
-    shared: dict[tuple[str, str], int] = defaultdict(int)
-    for papers in citing.values():
-        for a, b in itertools.combinations(sorted(set(papers)), 2):
-            shared[(a, b)] += 1
-    return {pair for pair, n in shared.items() if n >= min_shared}
+def graph_of(code: Path, sources: list[str]) -> dict:
+    """Build ``sources`` with the ``kg`` of checkout ``code`` (a child process) and read what is measured."""
+    # PYTHONPATH too: the store's own server process imports kg from the same checkout
+    env = {**os.environ, "PYTHONPATH": str(code.resolve())}
+    out = subprocess.run([sys.executable, __file__, "--build", json.dumps(sources), "--code", str(code)],
+                         check=True, capture_output=True, text=True, env=env).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
-def openalex_truth(data: Path) -> tuple[list[Path], set[tuple[str, str]]]:
-    refs = {}
-    with gzip.open(data / "openalex" / "works_sample_2022-05.jsonl.gz", "rt", encoding="utf-8") as lines:
-        for line in lines:
-            work = json.loads(line)
-            pid = "openalex:" + work["id"].rsplit("/", 1)[-1]
-            refs[pid] = {r.rsplit("/", 1)[-1] for r in work.get("referenced_works") or []}
-    return [data / "openalex" / "works_sample_2022-05.jsonl.gz"], related_pairs(refs)
+def build_and_read(sources: list[str]) -> dict:
+    """In the child: build into a fresh store and read the concepts' paper counts and each paper's concepts."""
+    import inspect
 
+    from kg.build import build
+    from kg.store import open_store
 
-def scierc_truth(data: Path) -> tuple[list[Path], set[tuple[str, str]]]:
-    docs = set()
-    for split in ("train", "dev"):
-        for line in (data / "scierc" / f"{split}.json").read_text(encoding="utf-8").splitlines():
-            docs.add(json.loads(line)["doc_key"])
-    cites: dict[str, set[str]] = defaultdict(set)
-    cited_by: dict[str, set[str]] = defaultdict(set)
-    for line in (data / "aan" / "acl.txt").read_text(encoding="utf-8", errors="replace").splitlines():
-        if " , " in line:
-            a, b = (x.strip() for x in line.split(" , ", 1))
-            if a != b:
-                cites[a].add(b)
-                cited_by[b].add(a)
-    pairs = {tuple(sorted((a, b))) for a in docs for b in cites.get(a, ()) if b in docs}
-    pairs |= {p for p in related_pairs({d: cites.get(d, set()) for d in docs})}
-    pairs |= {p for p in related_pairs({d: cited_by.get(d, set()) for d in docs})}
-    return [data / "scierc" / "train.json", data / "scierc" / "dev.json"], pairs
-
-
-def measure(name: str, sources, pairs: set[tuple[str, str]]) -> dict:
-    with tempfile.TemporaryDirectory() as db, open_store(db_dir=db, create=True) as store:
+    # checkouts before kg.open took ``create`` open a missing store as a new one
+    fresh = {"create": True} if "create" in inspect.signature(open_store).parameters else {}
+    with tempfile.TemporaryDirectory() as db, open_store(db_dir=db, **fresh) as store:
         started = time.perf_counter()
-        report = build([str(s) for s in sources], store)
+        report = build(sources, store)
         seconds = time.perf_counter() - started
-        counts = [row["papers"] for row in store.run(CONCEPT_PAPERS)]
-        concepts = {row["paper"]: set(row["concepts"]) for row in store.run(PAPER_CONCEPTS)}
-        papers = [row["id"] for row in store.run("MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id")]
-    pairs = {p for p in pairs if p[0] in papers and p[1] in papers}
+        return {"counts": [row["papers"] for row in store.run(CONCEPT_PAPERS)],
+                "concepts": {row["paper"]: row["concepts"] for row in store.run(PAPER_CONCEPTS)},
+                "papers": [row["id"] for row in store.run(PAPERS_WITH_ABSTRACTS)], "build_s": seconds,
+                "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
+
+
+def measure(name: str, graph: dict, related: dict[str, set[str]]) -> dict:
+    """The figures of one built graph against the related pairs of its ground truth."""
+    papers = graph["papers"]
+    concepts = {paper: set(ids) for paper, ids in graph["concepts"].items()}
+    known = set(papers)
+    pairs = {tuple(sorted((a, b))) for a, others in related.items() for b in others if a in known and b in known}
     rng = random.Random(13)
     ordered = sorted(papers)
     randoms = set()
@@ -105,36 +89,50 @@ def measure(name: str, sources, pairs: set[tuple[str, str]]) -> dict:
         sizes = [len(concepts.get(a, set()) & concepts.get(b, set())) for a, b in pair_set]
         return sum(sizes) / len(sizes), sum(1 for s in sizes if s) / len(sizes)
 
+    counts = graph["counts"]
     related_mean, related_any = shared(pairs)
     random_mean, random_any = shared(randoms)
     return {"collection": name, "papers": len(papers), "concepts": len(counts),
             "named_by_2_or_more": sum(1 for c in counts if c >= 2) / max(1, len(counts)),
             "related_pairs": len(pairs), "related_mean_shared": related_mean, "related_share_any": related_any,
-            "random_mean_shared": random_mean, "random_share_any": random_any, "build_s": seconds,
-            "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
+            "random_mean_shared": random_mean, "random_share_any": random_any, "build_s": graph["build_s"],
+            "vocabulary_pass_s": graph["vocabulary_pass_s"]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=["openalex", "scierc"])
-    parser.add_argument("--json", action="store_true", help="one JSON line per collection")
+    parser.add_argument("--json", action="store_true", help="one JSON line per collection and checkout")
     parser.add_argument("--data", type=Path, default=DATA, help=f"the shared data folder (default {DATA})")
+    parser.add_argument("--before", type=Path, help="another checkout of kg, measured in the same run")
+    parser.add_argument("--build", help=argparse.SUPPRESS)  # child: JSON list of sources
+    parser.add_argument("--code", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.build:
+        sys.path.insert(0, str(args.code.resolve()))
+        print(json.dumps(build_and_read(json.loads(args.build))))
+        return
 
-    truths = {"openalex": openalex_truth, "scierc": scierc_truth}
-    for name, truth in truths.items():
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+    from similar_eval import openalex_truth, scierc_truth
+
+    checkouts = [("before", args.before), ("after", ROOT)] if args.before else [("this checkout", ROOT)]
+    for name, truth in {"openalex": openalex_truth, "scierc": scierc_truth}.items():
         if args.only and args.only != name:
             continue
-        result = measure(name, *truth(args.data))
-        if args.json:
-            print(json.dumps(result))
-            continue
-        print(f"{name}: {result['papers']} papers, {result['concepts']} non-Domain concepts, "
-              f"{result['named_by_2_or_more']:.1%} named by >= 2 papers; built in {result['build_s']:.0f} s"
-              + (f" (vocabulary pass {result['vocabulary_pass_s']:.1f} s)" if result["vocabulary_pass_s"] is not None else ""))
-        print(f"  {result['related_pairs']} citation-related pairs share {result['related_mean_shared']:.2f} concepts "
-              f"on average ({result['related_share_any']:.0%} share any); random pairs {result['random_mean_shared']:.2f} "
-              f"({result['random_share_any']:.0%})")
+        sources, related = truth(args.data)
+        for label, code in checkouts:
+            result = {"checkout": label, **measure(name, graph_of(code, [str(s) for s in sources]), related)}
+            if args.json:
+                print(json.dumps(result))
+                continue
+            print(f"{name} ({label}): {result['papers']} papers, {result['concepts']} non-Domain concepts, "
+                  f"{result['named_by_2_or_more']:.1%} named by >= 2 papers; built in {result['build_s']:.0f} s"
+                  + (f" (vocabulary pass {result['vocabulary_pass_s']:.1f} s)" if result["vocabulary_pass_s"] is not None else ""))
+            print(f"  {result['related_pairs']} citation-related pairs share {result['related_mean_shared']:.2f} concepts "
+                  f"on average ({result['related_share_any']:.0%} share any); random pairs {result['random_mean_shared']:.2f} "
+                  f"({result['random_share_any']:.0%})")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,11 @@ id, so these abstracts join the AAN papers of the same id; other keys become
 
 >>> detokenize(["We", "use", "a", "CRF", "(", "Lafferty", ",", "2001", ")", "."])
 'We use a CRF (Lafferty, 2001).'
+
+The Penn Treebank's bracket tokens become brackets, so a name is written as elsewhere:
+
+>>> detokenize(["word", "error", "rate", "-LRB-", "WER", "-RRB-", "and", "-LSB-", "1", "-RSB-"])
+'word error rate (WER) and [1]'
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from loaders.jsondocs import read_papers
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
 _NO_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}]|'s|n't)")
 _NO_SPACE_AFTER = re.compile(r"([(\[{]) ")
+# Penn Treebank bracket tokens, as SciERC writes brackets ("-LRB- MT -RRB-")
+PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
 
 
 def detect(head: str) -> bool:
@@ -28,7 +35,7 @@ def detect(head: str) -> bool:
 
 
 def detokenize(tokens: list[str]) -> str:
-    text = " ".join(tokens)
+    text = " ".join(PTB_BRACKETS.get(token, token) for token in tokens)
     return _NO_SPACE_AFTER.sub(r"\1", _NO_SPACE_BEFORE.sub(r"\1", text))
 
 

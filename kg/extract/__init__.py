@@ -29,7 +29,8 @@ from spacy.language import Language
 
 from kg.errors import Missing
 from kg.extract import components  # noqa: F401  (registers the factories)
-from kg.extract.normalize import clean_name, concept_key, plain_key
+from kg.extract.lexicon import GENERIC_MODIFIERS, GENERIC_WORDS
+from kg.extract.normalize import clean_name, concept_key, concept_parts, plain_key, singular
 from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
@@ -153,7 +154,13 @@ def to_record(paper: Paper, doc) -> dict:
     for mention in doc._.kg_mentions or []:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
-        _add(concepts, mention, long_form or text, acronym=bool(long_form and long_form != text))
+        if long_form and long_form != text:
+            _add(concepts, mention, long_form, acronym=True)
+            continue
+        # a coordination names each of its parts, all at the span's own offsets (scored as one span)
+        parts = [p for p in concept_parts(clean_name(text)) if not _generic_part(p)] or [text]
+        for part in parts:
+            _add(concepts, mention, part, spelling=None if len(parts) == 1 else part)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])
@@ -177,7 +184,14 @@ def to_record(paper: Paper, doc) -> dict:
     }
 
 
-def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False) -> None:
+def _generic_part(part: str) -> bool:
+    """A part of a coordination that names nothing alone ("data" of "data and code availability")."""
+    words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
+    return not words or (len(words) == 1 and singular(words[0]) in GENERIC_WORDS)
+
+
+def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,
+         spelling: str | None = None) -> None:
     # one record concept per type read and canonical key: the graph joins the types of one key
     # into one node (kg.store.vocabulary votes its type), each paper's reading kept on its edge
     key = (mention["type"], concept_key(canonical))
@@ -185,7 +199,7 @@ def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None,
         "name": name or clean_name(canonical), "type": mention["type"], "key": key[1],
         "spellings": [], "acronyms": set(), "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
     })
-    spelling = clean_name(mention["text"])
+    spelling = spelling or clean_name(mention["text"])
     concept["spellings"].append(spelling)
     if acronym:
         concept["acronyms"].add(spelling)

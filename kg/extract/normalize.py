@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from kg.extract.lexicon import HEAD_TYPES, KNOWN_ACRONYMS
+from kg.extract.lexicon import GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
 _LEADING = {"a", "an", "the", "our", "their", "its", "this", "these", "that", "those", "such", "each", "every", "new", "novel", "proposed"}
@@ -134,6 +134,33 @@ def _strip_generic_head(words: list[str]) -> list[str]:
     return words
 
 
+# Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
+_ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
+_NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
+
+
+def _of_folded(words: list[str]) -> list[str]:
+    """"N1 of N2" written as "N2 N1" when N1 ends in a noun made from a verb ("estimation of
+    muscle force" -> "muscle force estimation", "automatic acquisition of entailment relations" ->
+    "automatic entailment relation acquisition"); any other preposition, or a second "of", keeps it.
+
+    >>> _of_folded("classification of patients".split()), _of_folded("number of patients".split())
+    (['patient', 'classification'], ['number', 'of', 'patients'])
+    """
+    lowered = [w.lower() for w in words]
+    if lowered.count("of") != 1 or any(w in PREPOSITIONS for w in lowered if w != "of"):
+        return words
+    i = lowered.index("of")
+    left, right = words[:i], words[i + 1:]
+    while right and right[0].lower() in _LEADING:
+        right = right[1:]
+    action = singular(left[-1]).lower() if left else ""
+    if not (1 <= len(left) <= 3 and 1 <= len(right) <= 4 and action.endswith(_ACTION_ENDINGS)
+            and action not in _NOT_ACTIONS and action not in GENERIC_WORDS):
+        return words
+    return [*left[:-1], *right[:-1], singular(right[-1]), left[-1]]
+
+
 def fold_word(word: str) -> str:
     """A word in lower case with British spellings made American ("Modelling" -> "modeling")."""
     low = word.lower()
@@ -143,7 +170,7 @@ def fold_word(word: str) -> str:
 
 def plain_key(text: str) -> str:
     """The key of a spelling before known acronyms are expanded ("LoRA" -> "lora")."""
-    words = _strip_generic_head(_strip_modifiers(_words(text)))
+    words = _strip_generic_head(_strip_modifiers(_of_folded(_words(text))))
     if not words:
         return ""
     words[-1] = singular(words[-1])
@@ -156,6 +183,50 @@ _KNOWN_ACRONYM_KEYS = {plain_key(short): plain_key(long_form) for short, (long_f
 KNOWN_SHORT_FORMS: dict[str, tuple[str, ...]] = {}
 for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
     KNOWN_SHORT_FORMS[plain_key(_long_form)] = (*KNOWN_SHORT_FORMS.get(plain_key(_long_form), ()), _short)
+
+
+_CONJUNCTIONS = frozenset({"and", "or", "and/or", "&"})
+
+
+def concept_parts(name: str) -> list[str]:
+    """The concepts a coordinated name holds, each as a name of its own: "specificity and
+    sensitivity" names specificity and sensitivity; what follows a one-word part is shared when
+    it ends in a typed head ("image-to-text and text-to-image retrieval" -> image-to-text
+    retrieval, text-to-image retrieval), never by a name ("Flickr30K and MSCOCO datasets"). A name with a
+    preposition ("databases of names and places"), a title-case name ("Research and
+    Development") or a one-letter part ("R and D") is one concept.
+
+    >>> concept_parts("specificity and sensitivity"), concept_parts("image-to-text and text-to-image retrieval")
+    (['specificity', 'sensitivity'], ['image-to-text retrieval', 'text-to-image retrieval'])
+    >>> concept_parts("Flickr30K and MSCOCO image-sentence datasets")
+    ['Flickr30K', 'MSCOCO image-sentence datasets']
+    >>> concept_parts("speech recognition and synthesis system"), concept_parts("Research and Development")
+    (['speech recognition', 'synthesis system'], ['Research and Development'])
+    >>> concept_parts("question, passage, and answer level"), concept_parts("public databases of names and places")
+    (['question', 'passage', 'answer level'], ['public databases of names and places'])
+    """
+    words = name.replace(",", " , ").split()
+    lowered = [w.lower() for w in words]
+    if not any(w in _CONJUNCTIONS for w in lowered) or any(w in PREPOSITIONS for w in lowered):
+        return [name]
+    content = [w for w in words if w.lower() not in _CONJUNCTIONS and w != ","]
+    if len(content) >= 2 and all(w[:1].isupper() for w in content) and not all(is_name(w) for w in content):
+        return [name]
+    conjuncts: list[list[str]] = [[]]
+    for word in words:
+        if word.lower() in _CONJUNCTIONS or word == ",":
+            if conjuncts[-1]:
+                conjuncts.append([])
+        else:
+            conjuncts[-1].append(word)
+    if len(conjuncts) < 2 or any(len(c) == 1 and len(c[0]) < 2 for c in conjuncts) or not conjuncts[-1]:
+        return [name]
+    last = conjuncts[-1]
+    head = singular(last[-1]).lower()
+    if len(last) >= 2 and all(len(c) == 1 and not is_name(c[0]) for c in conjuncts[:-1]) and (
+            head in HEAD_TYPES or head in GENERIC_HEADS):
+        return [" ".join([c[0], *last[1:]]) for c in conjuncts[:-1]] + [" ".join(last)]
+    return [" ".join(c) for c in conjuncts]
 
 
 def concept_key(text: str) -> str:

@@ -1,0 +1,69 @@
+"""What a recognised span names: coordinations split into their parts, "N1 of N2" folded, SciERC's
+bracket tokens read as brackets. Real sentences from the OpenAlex sample and SciERC (Luan et al.
+2018) in ../shared/data; ``as_if_recognised`` makes the recogniser read the span a rule is about.
+"""
+
+from conftest import FIXTURES
+from test_extract import as_if_recognised, record_of
+
+from kg.evaluation.runner import extractor_mentions
+from kg.extract import to_record
+from kg.extract.normalize import concept_key
+from kg.model import Paper
+from loaders import load
+
+
+def keys(record):
+    return {c["key"]: c for c in record["concepts"]}
+
+
+def test_a_coordination_names_each_part_at_the_offsets_of_the_span(nlp):
+    # SciERC CVPR_2016_15_abs
+    text = ("Extensive experiments show that our approach gains significant improvements in accuracy for "
+            "image-to-text and text-to-image retrieval.")
+    span = "image-to-text and text-to-image retrieval"
+    doc = as_if_recognised(nlp, text, {span: "Task"})
+    record = to_record(Paper(id="t", title="t", abstract=text), doc)
+    found = keys(record)
+    assert {"image to text retrieval", "text to image retrieval"} <= set(found)
+    start = text.index(span)
+    # scored as the one span the recogniser read (SciERC exact-span F1 is unchanged)
+    assert extractor_mentions(record, types=("Task",)) == [(start, start + len(span), "Task")]
+    assert found["image to text retrieval"]["name"] == "image-to-text retrieval"
+
+
+def test_a_coordination_of_two_names_names_both(nlp):
+    # OpenAlex W2089514464
+    text = "Good study quality further increased the sensitivity and specificity of MRI."
+    doc = as_if_recognised(nlp, text, {"sensitivity and specificity": "Metric"})
+    found = keys(to_record(Paper(id="t", title="t", abstract=text), doc))
+    assert {"sensitivity", "specificity"} <= set(found) and "sensitivity and specificity" not in found
+
+
+def test_a_part_that_names_nothing_alone_is_no_concept_and_a_title_case_name_stays_whole(nlp):
+    text = "Research and Development spending rose, and data and code availability improved."
+    doc = as_if_recognised(nlp, text, {"Research and Development": "Task", "data and code availability": "Task"})
+    found = keys(to_record(Paper(id="t", title="t", abstract=text), doc))
+    assert "research and development" in found
+    assert "code availability" in found and "data" not in found
+
+
+def test_n1_of_n2_is_the_concept_n2_n1():
+    # OpenAlex W2995323110 and W2510149493
+    one = ("We find that Aβ and tau work cooperatively to cause a hyperactivity behavioral phenotype and to cause "
+           "downregulation of transcription of genes involved in synaptic function.")
+    other = "TORCs dramatically induced PGC-1α gene transcription through CREB."
+    assert "transcription of genes" in one and "gene transcription" in other
+    assert concept_key("transcription of genes") == concept_key("gene transcription") == "gene transcription"
+    # a head that is no action stays ("number of patients"), and so does a second preposition
+    assert concept_key("number of patients") == "number of patient"
+    assert concept_key("detection of objects in images") == "detection of objects in image"
+
+
+def test_scierc_bracket_tokens_are_brackets_and_the_acronym_an_alias(nlp):
+    # SciERC I08-1027: "weighted word error rate -LRB- WWER -RRB-"
+    paper = next(p for p in load([str(FIXTURES / "scierc_brackets.json")]) if p.id == "I08-1027")
+    assert "weighted word error rate (WWER)" in paper.abstract and "-LRB-" not in paper.abstract
+    record = record_of(nlp, paper.abstract)
+    assert all("(" not in c["key"] and "lrb" not in c["key"].split() for c in record["concepts"])
+    assert "WWER" in keys(record)["weighted word error rate"]["aliases"]
