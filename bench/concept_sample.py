@@ -24,7 +24,10 @@ number and ``k`` (keep), ``j`` (junk) or the right type of a wrong-typed one (``
 extractor can be drawn and judged the same way (same seed, same sources). ``paired`` needs no
 new judging: it extracts the source of a judged file again with the installed pipeline and
 counts, per verdict, the judged rows whose mention that paper no longer yields (junk that a
-change removed, and keeps it lost), which is far less noisy than a new draw.
+change removed, and keeps it lost), which is far less noisy than a new draw. ``rejudge FILE
+--label L`` goes one step further: it writes the judged rows as the installed pipeline names them
+now (same verdict where the name is the same, ``dropped`` where the mention is gone) and leaves
+only the rows whose mention now names other concepts to judge again.
 """
 
 from __future__ import annotations
@@ -122,9 +125,9 @@ def shares(path: Path) -> tuple[Counter, int, list[int]]:
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             row = json.loads(line)
-            if row.get("verdict") not in VERDICTS:
+            if row.get("verdict") not in (*VERDICTS, "dropped"):
                 unjudged.append(number)
-            else:
+            elif row["verdict"] != "dropped":  # a rejudged row no longer extracted is no concept of the sample
                 counts[row["verdict"]] += 1
                 counts["right:" + row["right_type"]] += row["verdict"] == "wrong_type"
     return counts, sum(counts[v] for v in VERDICTS), unjudged
@@ -165,6 +168,48 @@ def command_paired(args: argparse.Namespace) -> None:
     print(f"junk share if the rest is unchanged: {100 * kept_junk / len(rows):.1f}% (was {100 * (kept_junk + counts[('junk', False)]) / len(rows):.1f}%)")
 
 
+# SciERC's tokens as the loader now writes them (loaders.scierc.PTB_BRACKETS)
+_BRACKETS = (("-LRB- ", "("), (" -RRB-", ")"), ("-LSB- ", "["), (" -RSB-", "]"), ("-LRB-", "("), ("-RRB-", ")"))
+
+
+def _as_written(mention: str) -> str:
+    for token, bracket in _BRACKETS:
+        mention = mention.replace(token, bracket)
+    return mention
+
+
+def command_rejudge(args: argparse.Namespace) -> None:
+    """The judged rows as the installed pipeline names them now: a row whose mention still gives
+    the same name keeps its verdict, a mention no longer extracted is ``dropped``, and a mention
+    that now names other concepts (parts of a coordination, a name without its bracketed
+    acronym) is left to judge again, its new names in ``name``, the old in ``was``."""
+    source = args.judged.name.split("-")[0]
+    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
+    with tempfile.TemporaryDirectory() as tmp:
+        records = Path(tmp) / "records.jsonl"
+        extract_records(sources(args.data)[source], records)
+        names: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        with open(records, encoding="utf-8") as handle:
+            for line in handle:
+                record = json.loads(line)
+                for c in record["concepts"]:
+                    for s, e in c["mentions"]:
+                        names.setdefault((record["id"], record["text"][s:e]), set()).add((c["name"], c["type"]))
+    out = JUDGED / f"{source}-{args.label}.jsonl"
+    changed = 0
+    with open(out, "w", encoding="utf-8") as handle:
+        for row in rows:
+            now = sorted(names.get((row["paper"], _as_written(row["mention"])), ()))
+            if not now:
+                row = dict(row, verdict="dropped", right_type="", was=row["verdict"])
+            elif now != [(row["name"], row["type"])] and [n for n, _ in now] != [row["name"]]:
+                changed += 1
+                row = dict(row, name=" | ".join(n for n, _ in now), type=now[0][1], was=f"{row['name']} ({row['verdict']})",
+                           verdict="", right_type="")
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"{out.relative_to(ROOT)}: {changed} rows to judge again")
+
+
 def command_report(args: argparse.Namespace) -> None:
     print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
     for path in sorted(JUDGED.glob("*.jsonl")):
@@ -195,9 +240,14 @@ def main() -> None:
     pairing = commands.add_parser("paired", help="judged rows the installed pipeline no longer extracts")
     pairing.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     pairing.add_argument("--data", type=Path, default=DATA)
+    rejudging = commands.add_parser("rejudge", help="a judged file as the installed pipeline names its rows now")
+    rejudging.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
+    rejudging.add_argument("--label", required=True, help="writes bench/judged/<source>-<label>.jsonl")
+    rejudging.add_argument("--data", type=Path, default=DATA)
     commands.add_parser("report", help="shares of the judged files")
     args = parser.parse_args()
-    {"draw": command_draw, "apply": command_apply, "paired": command_paired, "report": command_report}[args.command](args)
+    {"draw": command_draw, "apply": command_apply, "paired": command_paired, "rejudge": command_rejudge,
+     "report": command_report}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,17 @@ def test_a_coordination_of_two_names_names_both(nlp):
     assert {"sensitivity", "specificity"} <= set(found) and "sensitivity and specificity" not in found
 
 
+def test_adjectives_before_a_shared_noun_each_take_it_and_nouns_do_not(nlp):
+    # SciERC H94-1102 and OpenAlex W2560068934
+    text = ("A key complementary objective is to help catalyze the transition of spoken language technology into "
+            "military and civilian systems.")
+    doc = as_if_recognised(nlp, text, {"military and civilian systems": "Task"})
+    assert {"military system", "civilian system"} <= set(keys(to_record(Paper(id="t", title="t", abstract=text), doc)))
+    text = "Enhanced formation of invadopodia and extracellular matrix (ECM) degradation are two drivers of cell invasion."
+    doc = as_if_recognised(nlp, text, {"invadopodia and extracellular matrix": "Dataset"})
+    assert {"invadopodia", "extracellular matrix"} <= set(keys(to_record(Paper(id="t", title="t", abstract=text), doc)))
+
+
 def test_a_part_that_names_nothing_alone_is_no_concept_and_a_title_case_name_stays_whole(nlp):
     text = "Research and Development spending rose, and data and code availability improved."
     doc = as_if_recognised(nlp, text, {"Research and Development": "Task", "data and code availability": "Task"})

@@ -28,7 +28,10 @@ import spacy
 from spacy.language import Language
 
 from kg.errors import Missing
-from kg.extract import components  # noqa: F401  (registers the factories)
+from kg.extract import (
+    components,  # noqa: F401  (registers the factories)
+    junk,
+)
 from kg.extract.lexicon import GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, plain_key, singular
 from kg.model import Paper
@@ -158,7 +161,7 @@ def to_record(paper: Paper, doc) -> dict:
             _add(concepts, mention, long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
-        parts = [p for p in concept_parts(clean_name(text)) if not _generic_part(p)] or [text]
+        parts = [p for p in concept_parts(clean_name(text), junk.is_modifier_word) if not _generic_part(p)] or [text]
         for part in parts:
             _add(concepts, mention, part, spelling=None if len(parts) == 1 else part)
     for domain in doc._.kg_domains or []:

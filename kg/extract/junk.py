@@ -59,6 +59,16 @@ def word_classes() -> WordClasses:
                        frozenset(exceptions["verb"]), frozenset(exceptions["noun"]))
 
 
+def is_modifier_word(word: str) -> bool:
+    """A word that can modify a noun: an English adjective ("military", "positive") or a hyphenated
+    compound ("non-terminal", "image-to-text"); "statin" and "speech" are nouns only.
+
+    >>> [is_modifier_word(w) for w in ["military", "non-terminal", "statin"]]  # doctest: +SKIP
+    [True, True, False]
+    """
+    return "-" in word or word.lower() in word_classes().adjectives
+
+
 def _bases(word: str) -> list[str]:
     """The verb lemmas an inflected form may come from ("resembles" -> "resemble", "stopped" -> "stop")."""
     if word.endswith("ies"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Callable
 
 from kg.extract.lexicon import GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
 
@@ -188,11 +189,13 @@ for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
 _CONJUNCTIONS = frozenset({"and", "or", "and/or", "&"})
 
 
-def concept_parts(name: str) -> list[str]:
+def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -> list[str]:
     """The concepts a coordinated name holds, each as a name of its own: "specificity and
-    sensitivity" names specificity and sensitivity; what follows a one-word part is shared when
-    it ends in a typed head ("image-to-text and text-to-image retrieval" -> image-to-text
-    retrieval, text-to-image retrieval), never by a name ("Flickr30K and MSCOCO datasets"). A name with a
+    sensitivity" names specificity and sensitivity; what follows one-word parts is shared when
+    they are modifiers (``is_modifier``, default ``looks_like_modifier``: "positive and negative
+    examples") or it ends in a typed head ("image-to-text and text-to-image retrieval" ->
+    image-to-text retrieval, text-to-image retrieval), never by a name ("Flickr30K and MSCOCO
+    datasets"). A name with a
     preposition ("databases of names and places"), a title-case name ("Research and
     Development") or a one-letter part ("R and D") is one concept.
 
@@ -205,6 +208,7 @@ def concept_parts(name: str) -> list[str]:
     >>> concept_parts("question, passage, and answer level"), concept_parts("public databases of names and places")
     (['question', 'passage', 'answer level'], ['public databases of names and places'])
     """
+    is_modifier = is_modifier or looks_like_modifier
     words = name.replace(",", " , ").split()
     lowered = [w.lower() for w in words]
     if not any(w in _CONJUNCTIONS for w in lowered) or any(w in PREPOSITIONS for w in lowered):
@@ -217,16 +221,28 @@ def concept_parts(name: str) -> list[str]:
         if word.lower() in _CONJUNCTIONS or word == ",":
             if conjuncts[-1]:
                 conjuncts.append([])
-        else:
+        elif conjuncts[-1] or word.lower() not in _LEADING:  # "X and a Y dictionary"
             conjuncts[-1].append(word)
     if len(conjuncts) < 2 or any(len(c) == 1 and len(c[0]) < 2 for c in conjuncts) or not conjuncts[-1]:
         return [name]
     last = conjuncts[-1]
     head = singular(last[-1]).lower()
     if len(last) >= 2 and all(len(c) == 1 and not is_name(c[0]) for c in conjuncts[:-1]) and (
-            head in HEAD_TYPES or head in GENERIC_HEADS):
+            head in HEAD_TYPES or head in GENERIC_HEADS or all(is_modifier(c[0]) for c in conjuncts[:-1])):
         return [" ".join([c[0], *last[1:]]) for c in conjuncts[:-1]] + [" ".join(last)]
     return [" ".join(c) for c in conjuncts]
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ful", "less", "able", "ible", "ar")
+
+
+def looks_like_modifier(word: str) -> bool:
+    """A word that reads as an adjective by its ending, or a hyphenated compound ("non-terminal").
+
+    >>> [looks_like_modifier(w) for w in ["statistical", "non-terminal", "positive", "statin", "speech"]]
+    [True, True, True, False, False]
+    """
+    return "-" in word or word.lower().endswith(_ADJECTIVE_ENDINGS)
 
 
 def concept_key(text: str) -> str:
