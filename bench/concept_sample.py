@@ -189,23 +189,31 @@ def command_rejudge(args: argparse.Namespace) -> None:
         records = Path(tmp) / "records.jsonl"
         extract_records(sources(args.data)[source], records)
         names: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        starts: dict[tuple[str, int], set[tuple[str, str]]] = {}  # what a mention that changed its end names now
+        texts: dict[str, str] = {}
         with open(records, encoding="utf-8") as handle:
             for line in handle:
                 record = json.loads(line)
+                texts[record["id"]] = record["text"]
                 for c in record["concepts"]:
+                    if c["type"] == "Domain":  # a domain's mentions are its evidence phrases
+                        continue
                     for s, e in c["mentions"]:
                         names.setdefault((record["id"], record["text"][s:e]), set()).add((c["name"], c["type"]))
+                        starts.setdefault((record["id"], s), set()).add((c["name"], c["type"]))
     out = JUDGED / f"{source}-{args.label}.jsonl"
     changed = 0
     with open(out, "w", encoding="utf-8") as handle:
         for row in rows:
-            now = sorted(names.get((row["paper"], _as_written(row["mention"])), ()))
+            mention = _as_written(row["mention"])
+            now = sorted(names.get((row["paper"], mention), ())) or \
+                sorted(starts.get((row["paper"], texts.get(row["paper"], "").find(mention)), ()))
             if not now:
                 row = dict(row, verdict="dropped", right_type="", was=row["verdict"])
-            elif now != [(row["name"], row["type"])] and [n for n, _ in now] != [row["name"]]:
+            elif sorted({n for n, _ in now}) != [row["name"]]:
                 changed += 1
-                row = dict(row, name=" | ".join(n for n, _ in now), type=now[0][1], was=f"{row['name']} ({row['verdict']})",
-                           verdict="", right_type="")
+                row = dict(row, name=" | ".join(sorted({n for n, _ in now})), type=now[0][1],
+                           was=f"{row['name']} ({row['verdict']})", verdict="", right_type="")
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{out.relative_to(ROOT)}: {changed} rows to judge again")
 

@@ -8,7 +8,12 @@ that each rule is tested whatever the shipped recogniser happens to read.
 import pytest
 from test_extract import as_if_recognised, by_name, record_of
 
-from kg.extract import junk
+from kg.extract import junk, to_record
+from kg.model import Paper
+
+
+def record_of_doc(doc):
+    return to_record(Paper(id="t", title="t", abstract=doc.text), doc)
 
 
 def mentions(doc):
@@ -119,3 +124,36 @@ def test_junk_never_reaches_the_record(nlp):
             "© 2002 Wiley-Liss, Inc.")
     names = set(by_name(record_of(nlp, text)))
     assert not any("CONCLUSIONS" in n or "Wiley" in n or "©" in n for n in names)
+
+
+def test_phrases_of_another_language_are_no_concepts(nlp):
+    # OpenAlex W2557901227 and W3144478530 (abstracts in Spanish and Portuguese)
+    text = "o adaptan los proyectos para satisfacer a sus necesidades."
+    doc = as_if_recognised(nlp, text, {"sus necesidades": "Method"})
+    assert mentions(doc) == []
+    text = "Cuidados paliativos: inserção do ensino nas escolas médicas do Brasil"
+    doc = as_if_recognised(nlp, text, {"ensino nas escolas médicas": "Method"})
+    assert mentions(doc) == []
+    # a Latin name has no function word of another language
+    assert not junk.is_foreign("Escherichia coli") and not junk.is_foreign("de novo assembly")
+
+
+def test_places_in_capitals_or_after_a_compass_word_are_no_concepts(nlp):
+    # OpenAlex W2122613011 and W2611114458
+    text = "Methods We reanalyzed data from France that were used to develop the original MNA and combined these with data collected in Spain and New MEXICO:"
+    doc = as_if_recognised(nlp, text, {"MEXICO": "Method"})
+    assert mentions(doc) == []
+    text = "Here we report anomalously high Hg concentrations in marine strata from south China and Laurentia deposited immediately before."
+    doc = as_if_recognised(nlp, text, {"south China and Laurentia": "Dataset"})
+    assert [c["name"] for c in record_of_doc(doc)["concepts"]] == ["Laurentia"]  # a part that is a place goes
+
+
+def test_vague_judgements_before_a_generic_word_are_no_concepts(nlp):
+    # SciERC C00-1054, INTERSPEECH_2001_21_abs, I05-2014
+    for text, span in [("In this paper, we present an alternative approach in which multimodal parsing and understanding are "
+                        "achieved using a weighted finite-state device.", "alternative approach"),
+                       ("One of the major scientific goals of SmartKom is to design new computational methods for the "
+                        "seamless integration of multimodal input.", "computational methods"),
+                       ("It makes it possible to directly compare commercial systems outputting unsegmented texts.",
+                        "commercial systems")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "Method"})) == [], span

@@ -161,9 +161,10 @@ def to_record(paper: Paper, doc) -> dict:
             _add(concepts, mention, long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
-        parts = [p for p in concept_parts(clean_name(text), junk.is_modifier_word) if not _generic_part(p)] or [text]
+        whole = clean_name(text)
+        parts = [p for p in concept_parts(whole, junk.is_modifier_word) if not _generic_part(p)] or [whole]
         for part in parts:
-            _add(concepts, mention, part, spelling=None if len(parts) == 1 else part)
+            _add(concepts, mention, part, spelling=part)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])
@@ -188,9 +189,10 @@ def to_record(paper: Paper, doc) -> dict:
 
 
 def _generic_part(part: str) -> bool:
-    """A part of a coordination that names nothing alone ("data" of "data and code availability")."""
+    """A part of a coordination that names nothing alone: a generic word ("data" of "data and code
+    availability") or a place ("south China" of "south China and Laurentia")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
-    return not words or (len(words) == 1 and singular(words[0]) in GENERIC_WORDS)
+    return not words or (len(words) == 1 and singular(words[0]) in GENERIC_WORDS) or junk.is_place(part)
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,

@@ -210,7 +210,7 @@ def broken_by_markup(span: Span) -> bool:
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "person",
-    "publishing", "boilerplate" (``sentence_start``: the first words of its sentence, read from
+    "publishing", "foreign", "boilerplate" (``sentence_start``: the first words of its sentence, read from
     the doc when not given) or "generic"."""
     for reason, rule in _RULES:
         if rule(span):
@@ -244,9 +244,35 @@ def _quantity(span: Span) -> bool:
     return False
 
 
+def is_place(text: str) -> bool:
+    """A country, region or state, also in capitals or after a compass word ("MEXICO", "south China").
+
+    >>> [is_place(t) for t in ["MEXICO", "south China", "the United States", "China syndrome"]]
+    [True, True, True, False]
+    """
+    text = text[4:] if text.lower().startswith("the ") else text
+    words = text.split()
+    if words and words[0].lower() in lexicon.COMPASS and len(words) > 1:
+        text = " ".join(words[1:])
+    return text in lexicon.PLACES or (text.isupper() and len(text) > 3 and text.title() in lexicon.PLACES)
+
+
+def is_foreign(text: str) -> bool:
+    """A phrase in another language than English: a function word of one and no word an English
+    list knows ("sus necesidades"); Latin names without them stay ("Escherichia coli").
+
+    >>> [is_foreign(t) for t in ["ensino nas escolas médicas", "sus necesidades", "Escherichia coli", "de novo assembly"]]  # doctest: +SKIP
+    [True, True, False, False]
+    """
+    words = [w.lower() for w in text.split()]
+    if len(words) < 2 or not any(w in lexicon.FOREIGN_FUNCTION_WORDS for w in words):
+        return False
+    classes = word_classes()
+    return not any(classes.known(w) or classes.known(singular(w)) for w in words if w not in lexicon.FOREIGN_FUNCTION_WORDS)
+
+
 def _place(span: Span) -> bool:
-    text = span.text[4:] if span.text.lower().startswith("the ") else span.text
-    if text in lexicon.PLACES:
+    if is_place(span.text):
         return True
     return len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and any(t.is_title for t in span[:-1]) \
         and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
@@ -290,4 +316,9 @@ def _generic(span: Span) -> bool:
     return word in lexicon.GENERIC_WORDS or singular(word) in lexicon.GENERIC_WORDS
 
 
-_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person), ("publishing", _publishing))
+def _foreign(span: Span) -> bool:
+    return is_foreign(span.text)
+
+
+_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person), ("publishing", _publishing),
+          ("foreign", _foreign))

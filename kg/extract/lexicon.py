@@ -201,7 +201,10 @@ GENERIC_MODIFIERS = frozenset(
     "a an the our their its this these that those each every such other same novel new proposed simple standard "
     "existing various several different many multiple recent current previous prior traditional conventional typical "
     "general overall specific particular given original main key basic common final full whole better improved "
-    "effective efficient first second two three both all more most".split())
+    "effective efficient first second two three both all more most "
+    # vague judgements and sizes ("alternative approach", "computational methods", "commercial systems")
+    "alternative computational commercial systemic definitive limited appropriate suitable relevant potential "
+    "possible certain small large larger smaller".split())
 # Units of measurement: a number followed by one is a quantity, never a concept ("0-50 cm soils", "5 %").
 UNITS = frozenset(
     "% ‰ ° °c °f mg g kg µg μg ng pg ml l µl μl dl nl mm cm m km nm µm μm pm s ms µs μs ns min h hr hrs d wk wks yr yrs "
@@ -233,6 +236,14 @@ Sub-Saharan Africa|West Africa|East Africa|European Union|Saudi Arabia|Sri Lanka
 Ivory Coast|North Korea|South Korea|Papua New Guinea|Dominican Republic|Puerto Rico|New York|New Jersey|New Mexico|
 New Hampshire|North Carolina|South Carolina|North Dakota|South Dakota|West Virginia|Rhode Island""".replace("\n", "").split("|"))
 # The last word of a place's name ("Guizhou province", "Orange County").
+# Compass words before a place ("south China", "Western Europe").
+COMPASS = frozenset("north south east west northern southern eastern western central northeast northwest southeast "
+                    "southwest northeastern northwestern southeastern southwestern".split())
+# Function words of other languages than English: a span of them and words no English list knows is
+# a phrase of an abstract's second language ("ensino nas escolas médicas", "sus necesidades").
+FOREIGN_FUNCTION_WORDS = frozenset(
+    "de da do das dos nas nos na no em para com por uma um e o os as ao à del los las sus su el la y con en un una "
+    "les des du le au aux et und der die das den dem für mit von zu zur zum ist".split())
 PLACE_HEADS = frozenset("province provinces county counties prefecture municipality district city".split())
 # Names of library pages, publication types and publishers' lines: no concept ("LibGuides", "Book Review").
 NON_CONCEPTS = frozenset(
