@@ -1,8 +1,15 @@
-"""How the vocabulary pass's matching scales: every name of a large vocabulary looked for in
-every abstract of a large corpus (the work of ``kg.store.vocabulary.link_names``), in memory.
+"""How the vocabulary pass scales: its matching in memory, and the whole pass in the store.
 
-    .venv/bin/python bench/vocabulary_pass.py                 # 100,000 abstracts (../shared/tools/corpus.py)
+    .venv/bin/python bench/vocabulary_pass.py                 # matching: 100,000 abstracts (../shared/tools/corpus.py)
     .venv/bin/python bench/vocabulary_pass.py --papers 10000 --shared ../shared
+    .venv/bin/python bench/vocabulary_pass.py --records c3k.jsonl --before ../wt/before   # the pass in the store
+
+``--records FILE`` (``kg extract`` records, e.g. of ``corpus.py 3000``): the records are loaded
+into a fresh embedded store without the pass (``kg.build.load_records`` with the pass left out),
+the store is copied, and ``kg.store.vocabulary.finish_vocabulary`` is timed on a copy by this
+checkout and, with ``--before DIR``, by another checkout's code on another copy of the same
+store (each in a child process importing ``kg`` from its checkout), with the time of every kind
+of query the pass sends.
 
 The corpus comes from ``../shared/tools/corpus.py`` (real sentences, deterministic). The
 vocabulary is made from the corpus itself the way extraction fills a graph: a fixed number of
@@ -16,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,9 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from kg.extract.vocabulary import NameMatcher  # noqa: E402
 
 
 def corpus(shared: Path, papers: int) -> list[str]:
@@ -51,11 +58,82 @@ def vocabulary(texts: list[str], per_paper: int = 8, seed: int = 7) -> dict[str,
     return names
 
 
+def load_without_pass(records: Path, db: Path) -> float:
+    """Store ``records`` as ``kg load`` does, leaving the vocabulary pass out; returns the seconds."""
+    import kg.build
+    from kg.store import open_store
+    from kg.store.vocabulary import VocabularyReport
+
+    kg.build.finish_vocabulary = lambda store: VocabularyReport()
+    started = time.perf_counter()
+    with open_store(db_dir=str(db), create=True) as store, open(records, encoding="utf-8") as lines:
+        kg.build.load_records(store, (json.loads(line) for line in lines))
+    return time.perf_counter() - started
+
+
+def time_pass(db: Path) -> dict:
+    """In the child: the pass on the store in ``db``, with the seconds of each kind of query."""
+    from kg.store import Store, open_store
+    from kg.store.vocabulary import finish_vocabulary
+
+    queries: dict[str, list] = {}
+    stream = Store.stream
+
+    def timed(self, query, parameters=None, *, write=False):
+        started = time.perf_counter()
+        yield from stream(self, query, parameters, write=write)
+        kind = queries.setdefault(" ".join(query.split())[:60], [0, 0.0])
+        kind[0] += 1
+        kind[1] += time.perf_counter() - started
+
+    Store.stream = timed
+    with open_store(db_dir=str(db)) as store:
+        started = time.perf_counter()
+        report = finish_vocabulary(store)
+        seconds = time.perf_counter() - started
+    return {"seconds": seconds, "summary": report.line(),
+            "queries": sorted(([round(t, 1), n, q] for q, (n, t) in queries.items()), reverse=True)}
+
+
+def store_pass(records: Path, before: Path | None) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        loaded = load_without_pass(records, base)
+        papers = sum(1 for _ in open(records, encoding="utf-8"))
+        print(f"{papers:,} records loaded without the pass in {loaded:.0f} s")
+        for label, code in ([("before", before)] if before else []) + [("this checkout", ROOT)]:
+            copy = Path(tmp) / label.replace(" ", "-")
+            shutil.copytree(base, copy)
+            env = {**os.environ, "PYTHONPATH": str(code.resolve())}  # the store's server imports kg too
+            out = subprocess.run([sys.executable, __file__, "--time-pass", str(copy), "--code", str(code)],
+                                 check=True, capture_output=True, text=True, env=env).stdout
+            result = json.loads(out.strip().splitlines()[-1])
+            print(f"{label}: {result['seconds']:.1f} s = {1000 * result['seconds'] / papers:.1f} s per 1,000 abstracts; "
+                  f"{result['summary']}")
+            for seconds, calls, query in result["queries"][:8]:
+                print(f"  {seconds:7.1f} s {calls:4d} calls  {query}")
+            shutil.rmtree(copy)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--papers", type=int, default=100_000)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--records", type=Path, help="kg extract records: time the pass in the store")
+    parser.add_argument("--before", type=Path, help="with --records: another checkout's pass on the same store")
+    parser.add_argument("--time-pass", type=Path, help=argparse.SUPPRESS)  # child: a store folder
+    parser.add_argument("--code", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.time_pass:
+        sys.path.insert(0, str(args.code.resolve()))
+        print(json.dumps(time_pass(args.time_pass)))
+        return
+    sys.path.insert(0, str(ROOT))
+    if args.records:
+        store_pass(args.records, args.before)
+        return
+    from kg.extract.vocabulary import NameMatcher
+
     texts = corpus(args.shared, args.papers)
     print("| abstracts | names | matcher built | matching per 1,000 abstracts | str.split per 1,000 | ratio | links found |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
