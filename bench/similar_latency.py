@@ -35,7 +35,8 @@ from kg.graph import graph_rows
 from kg.model import Paper
 from kg.store import open_store
 from kg.store.batches import batched
-from kg.store.schema import create_constraints, load_rows
+from kg.store.load import load_rows
+from kg.store.schema import create_constraints
 from kg.textsim import index_papers
 from loaders import load
 from queries import get_query

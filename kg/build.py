@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
+from queue import Full, Queue
 from typing import Callable, Iterable, Iterator
 
 from kg.citations import CitationReport
@@ -18,12 +20,14 @@ from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.store import Store
 from kg.store.batches import batched
-from kg.store.schema import create_constraints, load_rows
+from kg.store.load import load_rows
+from kg.store.schema import create_constraints
 from kg.store.vocabulary import VocabularyReport, finish_vocabulary
-from kg.textsim import index_papers
+from kg.textsim import index_papers, stored_terms
 from loaders import LoadReport, load
 
 PAPERS_PER_BATCH = 200
+READ_AHEAD = 2  # batches of records extracted while one is stored
 
 
 @dataclass
@@ -32,6 +36,46 @@ class BuildReport:
     load: LoadReport
     citations: CitationReport = field(default_factory=CitationReport)
     vocabulary: VocabularyReport = field(default_factory=VocabularyReport)
+
+
+def read_ahead(items: Iterable, size: int, ahead: int = READ_AHEAD) -> Iterator[list]:
+    """``batched(items, size)``, pulled by a thread up to ``ahead`` batches before they are used:
+    the extraction workers keep working while a batch is stored (memory stays bounded).
+
+    >>> [len(b) for b in read_ahead(range(5), 2)]
+    [2, 2, 1]
+    """
+    queue: Queue = Queue(maxsize=ahead)
+    stop = threading.Event()
+
+    def pull() -> None:
+        try:
+            for batch in batched(items, size):
+                while not stop.is_set():
+                    try:
+                        queue.put((batch, None), timeout=0.1)
+                        break
+                    except Full:
+                        continue
+                if stop.is_set():
+                    return
+            queue.put((None, None))
+        except BaseException as err:  # handed to the consumer, which raises it
+            queue.put((None, err))
+
+    thread = threading.Thread(target=pull, name="kg-read-ahead", daemon=True)
+    thread.start()
+    try:
+        while True:
+            batch, err = queue.get()
+            if err is not None:
+                raise err
+            if batch is None:
+                return
+            yield batch
+    finally:
+        stop.set()
+        thread.join()
 
 
 def extract_sources(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
@@ -52,13 +96,14 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     ...     papers, vocabulary = load_records(store, extract_sources(["examples/neurips2026"]))
     """
     create_constraints(store)
+    terms = stored_terms(store)  # kept current by each batch's index
     papers = 0
-    for batch in batched(records, PAPERS_PER_BATCH):
+    for batch in read_ahead(records, PAPERS_PER_BATCH):
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
         with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
             load_rows(tx, graph_rows(batch), citations=citations)
-            index_papers(tx, [record["id"] for record in batch])  # the text kg similar ranks by
+            index_papers(tx, [record["id"] for record in batch], terms)  # the text kg similar ranks by
         papers += len(batch)
         if on_paper:
             for record in batch:

@@ -95,6 +95,7 @@ RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstrac
        collect({term: t.id, tf: h.tf}) AS old
 """
 DROP_TERM_EDGES = "UNWIND $ids AS id MATCH (:Paper {id: id})<-[h:OCCURS_IN]-(:Term) DELETE h"
+ALL_TERMS = "MATCH (t:Term) RETURN t.id AS id"
 STORED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) RETURN t.id AS id"
 # Terms are created after a read that finds the stored ones (one writer per store): on the
 # embedded store this is several times faster than MERGE.
@@ -118,11 +119,18 @@ SET s.papers = coalesce(s.papers, 0) + $papers, s.words = coalesce(s.words, 0) +
 PAPERS_PER_WRITE = 100
 
 
-def index_papers(store, paper_ids: Iterable[str]) -> int:
+def stored_terms(store) -> set[str]:
+    """Every Term of the store: a build reads them once and ``index_papers`` keeps the set current,
+    instead of looking up thousands of words per batch."""
+    return {row["id"] for row in store.stream(ALL_TERMS)}
+
+
+def index_papers(store, paper_ids: Iterable[str], known: set[str] | None = None) -> int:
     """Index the stored text of these papers (after they are loaded); returns how many changed.
 
     A paper indexed before gets its words anew only when its text changed, and the totals move
-    by the difference, so indexing the same papers twice changes no counts.
+    by the difference, so indexing the same papers twice changes no counts. ``known`` is
+    :func:`stored_terms`' set, kept current here (else the batch's words are looked up).
     """
     ids = sorted(set(paper_ids))
     if not ids:
@@ -144,11 +152,15 @@ def index_papers(store, paper_ids: Iterable[str]) -> int:
     if not changed:
         return 0
     store.run(DROP_TERM_EDGES, {"ids": changed}, write=True)
-    stored = {r["id"] for r in store.run(STORED_TERMS, {"ids": sorted(wanted)})}
+    stored = wanted & known if known is not None else {r["id"] for r in store.run(STORED_TERMS, {"ids": sorted(wanted)})}
     store.run_batches(CREATE_TERMS, [{"id": t} for t in sorted(wanted - stored)], EDGE_BATCH)
+    if known is not None:
+        known.update(wanted)
     store.run_batches(CREATE_TERM_EDGES, rows, PAPERS_PER_WRITE)
     if dropped:
         store.run(DROP_UNUSED_TERMS, {"ids": sorted(dropped)}, write=True)
+        if known is not None:
+            known -= dropped - {r["id"] for r in store.run(STORED_TERMS, {"ids": sorted(dropped)})}
     store.run(ADD_TOTALS, {"id": INDEX_ID, "papers": papers_delta, "words": words_delta, "analyzer": ANALYZER,
                            "k1": K1, "b": B}, write=True)
     return len(changed)

@@ -22,7 +22,8 @@ from kg.cli import main
 from kg.errors import BadInput, PaperNotFound
 from kg.graph import graph_rows
 from kg.similar import CONCEPT_SHARE, TYPE_WEIGHTS, concept_types, similar_papers
-from kg.store.schema import create_constraints, load_rows
+from kg.store.load import load_rows
+from kg.store.schema import create_constraints
 from kg.textsim import index_papers, terms
 
 NLP = ("natural language processing", "Domain")

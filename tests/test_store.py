@@ -2,6 +2,7 @@
 
 import json
 import os
+from collections import Counter
 
 from click.testing import CliRunner
 
@@ -67,6 +68,40 @@ def test_a_paper_extracted_again_gets_its_concepts_anew(store):
     assert [r["name"] for r in names] == ["BERT", "FooNet", "GPT-2"]
     counts = stats(store)["relationships"]
     assert (counts["PROPOSES"], counts["USES"], counts.get("EVALUATES_ON", 0)) == (1, 2, 0)
+
+
+def graph_dump(store) -> Counter:
+    """Every node (labels, properties) and edge (ends, type, properties), counted: duplicates show."""
+    def text(value) -> str:
+        return json.dumps(value, sort_keys=True, default=str)
+
+    nodes = Counter(text([sorted(r["labels"]), r["props"]])
+                    for r in store.stream("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"))
+    edges = Counter(text([r["a"], r["type"], r["b"], r["props"]]) for r in store.stream(
+        "MATCH (a)-[r]->(b) RETURN coalesce(a.id, a.key, a.name) AS a, type(r) AS type, "
+        "coalesce(b.id, b.key, b.name) AS b, properties(r) AS props"))
+    return nodes + edges
+
+
+def test_new_and_stored_papers_give_the_same_graph(store):
+    """The load creates what a batch knows is new and merges the rest: any split into batches,
+    reruns included, gives the graph of one batch."""
+    records = [
+        record("a", [("FooNet", "Method", [], True), ("SQuAD", "Dataset", [], None)], references=["zz"]),
+        record("b", [("SQuAD", "Method", ["squad"], False), ("BERT", "Method", [], False)], references=["a", "c"]),
+        record("c", [("BERT", "Task", [], None), ("BERT", "Method", ["Bert"], False)], references=["a", "a"]),
+        dict(record("c", []), text="Title c", title="Title c"),  # the same paper again, title only
+    ]
+    records[1]["authors"] = ["Ann Lee", "Bo Chen", "Ann Lee"]
+    load_records(store, records)
+    whole = graph_dump(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    load_records(store, records[2:3])
+    load_records(store, records[1:])
+    load_records(store, records[:1])
+    load_records(store, records)
+    assert graph_dump(store) == whole
+    assert stats(store)["nodes"]["Paper"] == 3
 
 
 def test_constraints_reject_duplicates(store):

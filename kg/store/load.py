@@ -1,0 +1,431 @@
+"""The load: one batch of ``kg.graph`` rows into the store, in one direction —
+papers, then concepts, then the papers' mentions of them, venues and authors, then citations.
+
+A batch first reads which of its papers and concepts the store holds already (a lookup of the
+batch's own keys, whose cost does not grow with the graph). What is new is made with CREATE,
+which ArcadeDB runs several times faster than MERGE; what may exist is merged. A concept is
+created with the label of its type, so the vocabulary pass relabels only the few concepts whose
+voted type differs (relabelling moves an ArcadeDB vertex, edges and all). Rerunning a build
+changes no counts.
+
+Citations: a reference to a loaded paper is a ``(:Paper)-[:CITES]->(:Paper)`` link; any other is
+kept as ``(:Paper)-[:CITES]->(:Reference)`` and relinked when the paper it names is loaded, in
+this build or a later one. A reference names a paper by its id (``P02-1040``, ``openalex:W…``),
+by ``doi:<doi>`` (any paper with that DOI, whatever its source) or, for an in-text author-year
+citation, by ``surname-year`` matching the first author and year of exactly one loaded paper
+(``Paper.cite_key``). When several papers match an in-text citation it stays a Reference, its
+``candidates`` property lists them, and the report names it as ambiguous.
+
+Labels and relationship types are pasted into queries only from the whitelists of
+``kg.graph``; every value travels as a parameter.
+
+>>> from kg.graph import graph_rows
+>>> from kg.store import open_store
+>>> with open_store(db_dir="kg-data", create=True) as store:   # doctest: +SKIP
+...     load_rows(store, graph_rows(records))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
+from kg.store import Store
+from kg.store.schema import _checked
+
+LOOKUP_BATCH = 1000
+AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
+
+# --- papers -----------------------------------------------------------------------------------
+
+PAPERS_AMONG = "UNWIND $keys AS key MATCH (q:Paper {id: key}) RETURN key, q.id AS id"
+# A new paper gets what MERGE_PAPERS gives a node it creates.
+CREATE_PAPERS = """
+UNWIND $rows AS row
+CREATE (p:Paper {id: row.id})
+SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coalesce(row.abstract, ''),
+    p.year = row.year, p.venue = row.venue, p.doi = row.doi, p.cite_key = row.cite_key, p.source = row.source,
+    p.position = row.position
+"""
+# A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
+# had where the new record is empty, and keeps a real title over a derived one.
+MERGE_PAPERS = """
+UNWIND $rows AS row
+MERGE (p:Paper {id: row.id})
+WITH p, row, (row.title_derived AND p.title IS NOT NULL AND NOT coalesce(p.title_derived, true)) AS keep_title
+SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
+    p.title_derived = CASE WHEN keep_title THEN false ELSE row.title_derived END,
+    p.abstract = CASE WHEN coalesce(row.abstract, '') = '' THEN coalesce(p.abstract, '') ELSE row.abstract END,
+    p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
+    p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
+    p.linked = CASE WHEN coalesce(row.abstract, '') = '' THEN p.linked ELSE null END
+"""
+
+# --- concepts ---------------------------------------------------------------------------------
+
+# A concept is one node per canonical key, whatever type a paper read it as: kg.store.vocabulary
+# votes the type (and its label), name and aliases of every concept marked dirty from all of its
+# mention edges once the batches are stored.
+CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.id AS id"
+CREATE_CONCEPTS = """
+UNWIND $rows AS row
+CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: [], dirty: true}})
+"""
+MARK_CONCEPTS = "UNWIND $ids AS id MATCH (c:Concept {id: id}) SET c.dirty = true"
+
+# --- mentions ---------------------------------------------------------------------------------
+
+MENTION_SET = """SET r.evidence = row.evidence, r.start = row.start, r.end = row.end, r.confidence = row.confidence,
+    r.extractor = row.extractor, r.mentions = row.mentions, r.name = row.name, r.spellings = row.spellings"""
+CREATE_MENTIONS = """
+UNWIND $rows AS row
+MATCH (p:Paper {{id: row.paper}})
+MATCH (c:Concept {{id: row.concept}})
+CREATE (p)-[r:{rel}]->(c)
+""" + MENTION_SET
+MERGE_MENTIONS = """
+UNWIND $rows AS row
+MATCH (p:Paper {{id: row.paper}})
+MATCH (c:Concept {{id: row.concept}})
+MERGE (p)-[r:{rel}]->(c)
+""" + MENTION_SET
+# A paper extracted again from its abstract (a rerun with a newer extractor) gets its concept
+# edges anew: the old ones go first (found again by the vocabulary too), and concepts that no
+# paper's extraction names any more go after the load.
+DROP_MENTIONS = """
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})-[r]->(c:Concept)
+DELETE r
+RETURN DISTINCT c.id AS id
+"""
+DROP_UNNAMED_CONCEPTS = """
+UNWIND $ids AS id
+MATCH (c:Concept {id: id})
+WHERE NOT EXISTS { MATCH (c)<-[r]-(:Paper) WHERE type(r) <> 'MENTIONS' }
+DETACH DELETE c
+"""
+
+# --- venues and authors -----------------------------------------------------------------------
+
+VENUE_EDGES = """
+UNWIND $rows AS row
+MATCH (p:Paper {{id: row.paper}})
+MERGE (v:Venue {{name: row.name}})
+{verb} (p)-[:PUBLISHED_IN]->(v)
+"""
+AUTHOR_EDGES = """
+UNWIND $rows AS row
+MATCH (p:Paper {{id: row.paper}})
+MERGE (a:Author {{name: row.name}})
+{verb} (a)-[:WROTE]->(p)
+"""
+
+# --- citations --------------------------------------------------------------------------------
+
+# Patterns start at the node found by its key: ArcadeDB plans from the left (30x slower from (:Paper)).
+REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.key AS key"
+DOIS_AMONG = "UNWIND $dois AS doi MATCH (q:Paper {doi: doi}) RETURN 'doi:' + doi AS key, q.id AS id"
+CITE_KEYS_AMONG = "UNWIND $keys AS key MATCH (q:Paper {cite_key: key}) RETURN key, q.id AS id"
+MARK_AMBIGUOUS = "UNWIND $rows AS row MATCH (r:Reference {key: row.key}) SET r.candidates = row.candidates"
+# References are created after a read that finds the existing ones (see CITES_TARGETS).
+CREATE_REFERENCES = """
+UNWIND $rows AS row
+CREATE (:Reference {key: row.key, authors: row.authors, year: row.year, title: row.title})
+"""
+# CITES edges are made with CREATE after a read that finds the existing ones (one writer
+# per store): ArcadeDB runs this several times faster than MERGE, and (26.x) fails a MERGE
+# of edges between papers that are both cited and citing in one UNWIND ("modified by a
+# concurrent transaction") when Paper.id is constrained.
+CITES_TARGETS = {"Paper": "(q:Paper {id: row.target})", "Reference": "(q:Reference {key: row.target})"}
+# The citers of References whose paper is now loaded (they become Paper links).
+REFERENCE_CITERS = """
+UNWIND $rows AS row
+MATCH (:Reference {key: row.key})<-[c:CITES]-(p:Paper)
+RETURN p.id AS paper, row.key AS key, row.target AS target, c.evidence AS evidence, c.start AS start, c.end AS end
+"""
+DELETE_REFERENCE_CITES = """
+UNWIND $rows AS row
+MATCH (:Paper {id: row.paper})-[c:CITES]->(:Reference {key: row.key})
+DELETE c
+"""
+DROP_ORPHAN_REFERENCES = """
+UNWIND $keys AS key
+MATCH (r:Reference {key: key})
+WHERE NOT EXISTS { MATCH (r)<-[:CITES]-(:Paper) }
+DELETE r
+"""
+
+
+def cites_queries(target: str) -> tuple[str, str, str]:
+    """The (find existing, create, add missing evidence) queries of CITES edges from
+    ``(p:Paper {id: row.paper})`` to a ``target`` node ("Paper" or "Reference") keyed by row.target."""
+    node = CITES_TARGETS[target]
+    existing = f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[:CITES]->{node} RETURN p.id AS paper, row.target AS target"
+    create = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}}) MATCH {node} "
+              "CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(q)")
+    add_evidence = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} "
+                    "SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), "
+                    "c.end = coalesce(c.end, row.end)")
+    return existing, create, add_evidence
+
+
+@dataclass
+class CitationReport:
+    """How the references of a load were linked."""
+
+    linked: int = 0            # references that named a loaded paper when they were loaded
+    kept: int = 0              # references kept as (:Reference) nodes when they were loaded
+    relinked: int = 0          # of those, edges turned into Paper links when their paper arrived
+    in_text_resolved: int = 0  # in-text author-year citations linked to a paper
+    ambiguous_count: int = 0
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)  # key -> candidate paper ids (examples)
+
+    def note_ambiguous(self, key: str, candidates: list[str]) -> None:
+        self.ambiguous_count += 1
+        if len(self.ambiguous) < AMBIGUOUS_EXAMPLES:
+            self.ambiguous[key] = sorted(candidates)
+
+    def lines(self) -> list[str]:
+        """A short human summary."""
+        # a reference kept at first and relinked later counts once, as linked
+        out = [f"Citations: {self.linked + self.relinked} linked to loaded papers "
+               f"({self.in_text_resolved} from in-text author-year citations), {self.kept - self.relinked} kept as references."]
+        if self.ambiguous_count:
+            out.append(f"Ambiguous in-text citations (kept as references): {self.ambiguous_count}")
+            out += [f"  {key}: {', '.join(ids)}" for key, ids in list(self.ambiguous.items())[:20]]
+        return out
+
+
+# --- the batch --------------------------------------------------------------------------------
+
+def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations: CitationReport | None = None) -> None:
+    """Store one batch of rows: papers, concepts, mentions, venues and authors, citations.
+
+    ``citations`` collects how references were linked.
+    """
+    papers = fold_papers(rows.papers)
+    new = store_papers(store, papers, batch_size)
+    link_new_papers(store, papers, citations)
+    store_concepts(store, rows, batch_size)
+    renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
+    unnamed = drop_mentions(store, sorted(renamed - new))
+    store_mentions(store, rows, new | renamed, batch_size)
+    drop_unnamed_concepts(store, unnamed)
+    store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
+    store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
+    load_references(store, rows.references, citations, batch_size, new)
+
+
+def fold_papers(rows: list[dict]) -> list[dict]:
+    """One row per paper id: MERGE_PAPERS' rule applied to the rows of one batch
+    (a store may evaluate all rows of an UNWIND before it sets any).
+
+    >>> [r["title"] for r in fold_papers([{"id": "a", "title": "Real", "title_derived": False, "abstract": ""},
+    ...                                    {"id": "a", "title": "Derived", "title_derived": True, "abstract": "Text."}])]
+    ['Real']
+    """
+    folded: dict[str, dict] = {}
+    for row in rows:
+        old = folded.get(row["id"])
+        if old is None:
+            folded[row["id"]] = dict(row)
+            continue
+        new = dict(row)
+        if row.get("title_derived") and not old.get("title_derived"):
+            new["title"], new["title_derived"] = old["title"], False
+        for key, value in old.items():
+            if new.get(key) in (None, ""):
+                new[key] = value
+        folded[row["id"]] = new
+    return list(folded.values())
+
+
+def _chunks(items: list, size: int = LOOKUP_BATCH):
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for chunk in _chunks(sorted(set(keys))):
+        for row in store.run(query, {name: chunk}):
+            found.setdefault(row["key"], []).append(row["id"])
+    return found
+
+
+def store_papers(store: Store, papers: list[dict], batch_size: int = 1000) -> set[str]:
+    """Create the papers the store lacks, merge the others; returns the ids of the new ones."""
+    stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
+    new = [p for p in papers if p["id"] not in stored]
+    store.run_batches(CREATE_PAPERS, new, batch_size)
+    store.run_batches(MERGE_PAPERS, [p for p in papers if p["id"] in stored], batch_size)
+    return {p["id"] for p in new}
+
+
+def store_concepts(store: Store, rows: GraphRows, batch_size: int = 1000) -> None:
+    """Create the batch's new concepts, each labelled with the first type it was read as, and
+    mark the stored ones for the vocabulary pass's vote."""
+    first: dict[str, dict] = {}
+    for label in CONCEPT_LABELS:
+        for row in rows.concepts[label]:
+            first.setdefault(row["id"], row)
+    stored = _lookup(store, CONCEPTS_AMONG, "keys", first)
+    for label in CONCEPT_LABELS:
+        new = [row for cid, row in first.items() if cid not in stored and row["type"] == label]
+        store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), new, batch_size)
+    for ids in _chunks(sorted(stored)):
+        store.run(MARK_CONCEPTS, {"ids": ids}, write=True)
+
+
+def store_mentions(store: Store, rows: GraphRows, fresh: set[str], batch_size: int = 1000) -> None:
+    """The papers' concept edges: created for ``fresh`` papers (new, or whose edges were just
+    dropped), merged for the others (a title-only record of a stored paper)."""
+    for rel in MENTION_TYPES:
+        last = {(row["paper"], row["concept"]): row for row in rows.mentions[rel]}  # the last row sets, as MERGE's SET
+        rel = _checked(rel, MENTION_TYPES)
+        store.run_batches(CREATE_MENTIONS.format(rel=rel), [r for r in last.values() if r["paper"] in fresh], batch_size)
+        store.run_batches(MERGE_MENTIONS.format(rel=rel), [r for r in last.values() if r["paper"] not in fresh], batch_size)
+
+
+def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
+    """Delete the concept edges of these papers; return the ids of the concepts they named."""
+    if not paper_ids:
+        return set()
+    return {row["id"] for row in store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)}
+
+
+def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> None:
+    """Delete those of these concepts that no paper's extraction names (vocabulary links alone keep none)."""
+    if concept_ids:
+        store.run(DROP_UNNAMED_CONCEPTS, {"ids": sorted(concept_ids)}, write=True)
+
+
+def store_edges(store: Store, query: str, rows: list[dict], new: set[str], batch_size: int = 1000) -> None:
+    """Venue or author edges (``VENUE_EDGES``, ``AUTHOR_EDGES``): created for new papers, merged for stored ones."""
+    unique = list({(row["paper"], row["name"]): row for row in rows}.values())
+    store.run_batches(query.format(verb="CREATE"), [r for r in unique if r["paper"] in new], batch_size)
+    store.run_batches(query.format(verb="MERGE"), [r for r in unique if r["paper"] not in new], batch_size)
+
+
+# --- citations --------------------------------------------------------------------------------
+
+def stored_references(store: Store, keys: Iterable[str]) -> set[str]:
+    """Those of ``keys`` that are stored Reference keys."""
+    return {row["key"] for chunk in _chunks(sorted(set(keys))) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
+
+
+def paper_targets(store: Store, keys: Iterable[str]) -> dict[str, str]:
+    """The loaded paper each bibliographic reference key names (by id, else by DOI)."""
+    keys = set(keys)
+    targets = {key: ids[0] for key, ids in _lookup(store, PAPERS_AMONG, "keys", keys).items()}
+    dois = [k[4:] for k in keys if k.startswith("doi:") and k not in targets]
+    for key, ids in _lookup(store, DOIS_AMONG, "dois", dois).items():
+        targets[key] = sorted(ids)[0]
+    return targets
+
+
+def cite_key_candidates(store: Store, keys: Iterable[str]) -> dict[str, list[str]]:
+    """The loaded papers whose first author and year give each author-year key."""
+    return _lookup(store, CITE_KEYS_AMONG, "keys", (k for k in keys if not k.endswith("-n.d.")))
+
+
+def load_references(store: Store, rows: list[dict], report: CitationReport | None = None, batch_size: int = 1000,
+                    new: set[str] = frozenset()) -> None:
+    """Store one batch of reference rows (``kg.graph`` rows with ``in_text``); ``new``: the ids
+    of citing papers created by this batch (none of their edges can exist yet)."""
+    report = report if report is not None else CitationReport()
+    bibliographic = [r for r in rows if not r.get("in_text")]
+    in_text = [r for r in rows if r.get("in_text")]
+    targets = paper_targets(store, (r["key"] for r in bibliographic))
+    to_papers = [dict(r, target=targets[r["key"]]) for r in bibliographic if r["key"] in targets and targets[r["key"]] != r["paper"]]
+    kept = [r for r in bibliographic if r["key"] not in targets]
+    candidates = cite_key_candidates(store, (r["key"] for r in in_text))
+    ambiguous = {}
+    for row in in_text:
+        ids = [i for i in candidates.get(row["key"], []) if i != row["paper"]]
+        if len(ids) == 1:
+            to_papers.append(dict(row, target=ids[0]))
+            report.in_text_resolved += 1
+            continue
+        kept.append(row)
+        if len(ids) > 1:
+            report.note_ambiguous(row["key"], ids)
+            ambiguous[row["key"]] = sorted(candidates[row["key"]])
+    link_papers(store, to_papers, batch_size, new)
+    keep_references(store, kept, batch_size, new)
+    store.run_batches(MARK_AMBIGUOUS, [{"key": k, "candidates": v} for k, v in ambiguous.items()], batch_size)
+    report.linked += len(to_papers)
+    report.kept += len(kept)
+
+
+def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
+    """One row per (paper, target), the first with evidence winning."""
+    unique: dict[tuple[str, str], dict] = {}
+    for row in rows:
+        pair = (row["paper"], row[target])
+        if pair not in unique or (unique[pair].get("evidence") is None and row.get("evidence") is not None):
+            unique[pair] = {"paper": pair[0], "target": pair[1], "evidence": row.get("evidence"),
+                            "start": row.get("start"), "end": row.get("end")}
+    return list(unique.values())
+
+
+def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int, new: set[str]) -> None:
+    """CITES edges for ``pairs`` to ``target`` nodes: a read finds those that exist (none can from
+    a ``new`` paper), the rest are created; an existing edge only gains evidence it lacked. A
+    rerun adds nothing."""
+    existing_query, create_query, set_query = cites_queries(target)
+    older = [r for r in pairs if r["paper"] not in new]
+    existing = {(r["paper"], r["target"]) for chunk in _chunks(older) for r in store.run(existing_query, {"rows": chunk})}
+    store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
+    store.run_batches(set_query, [r for r in pairs if (r["paper"], r["target"]) in existing and r["evidence"] is not None],
+                      batch_size)
+
+
+def link_papers(store: Store, rows: list[dict], batch_size: int = 1000, new: set[str] = frozenset()) -> None:
+    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}."""
+    _create_edges(store, _unique_pairs(rows, "target"), "Paper", batch_size, new)
+
+
+def keep_references(store: Store, rows: list[dict], batch_size: int = 1000, new: set[str] = frozenset()) -> None:
+    """``(:Paper)-[:CITES]->(:Reference {key, authors, year, title})`` for reference rows."""
+    first = {}
+    for row in rows:
+        first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year"),
+                                      "title": row.get("title")})
+    stored = stored_references(store, first)
+    store.run_batches(CREATE_REFERENCES, [r for k, r in first.items() if k not in stored], batch_size)
+    _create_edges(store, _unique_pairs(rows, "key"), "Reference", batch_size, new)
+
+
+def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
+    """Turn the Reference edges of ``pairs`` ({key, target}) into Paper links."""
+    for chunk in _chunks(pairs):
+        citers = [r for r in store.run(REFERENCE_CITERS, {"rows": chunk}) if r["paper"] != r["target"]]
+        link_papers(store, citers)
+        store.run_batches(DELETE_REFERENCE_CITES, citers)
+        store.run(DROP_ORPHAN_REFERENCES, {"keys": [p["key"] for p in chunk]}, write=True)
+        report.relinked += len(citers)
+
+
+def link_new_papers(store: Store, papers: list[dict], report: CitationReport | None = None) -> None:
+    """Relink the References that name papers just loaded (by id, DOI or author-year key)."""
+    report = report if report is not None else CitationReport()
+    names: dict[str, str] = {}
+    for paper in papers:
+        names[paper["id"]] = paper["id"]
+        if paper.get("doi"):
+            names[f"doi:{paper['doi']}"] = paper["id"]
+    cite_keys = {p["cite_key"] for p in papers if p.get("cite_key")}
+    waiting = stored_references(store, names.keys() | cite_keys)  # one read for both kinds of key
+    pairs = [{"key": key, "target": names[key]} for key in sorted(waiting & names.keys())]
+    ambiguous = []
+    for key, ids in cite_key_candidates(store, waiting & cite_keys).items():
+        if len(ids) == 1:
+            pairs.append({"key": key, "target": ids[0]})
+            report.in_text_resolved += 1
+        else:
+            report.note_ambiguous(key, ids)
+            ambiguous.append({"key": key, "candidates": sorted(ids)})
+    _relink(store, pairs, report)
+    store.run_batches(MARK_AMBIGUOUS, ambiguous)
