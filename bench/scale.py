@@ -185,7 +185,7 @@ def median_ms(call, runs: int) -> float:
 def example_params(graph, query) -> dict:
     """The example's parameters, with values this graph has where the example's are the demo's."""
     given = query.example_values()
-    store = graph._open()
+    store = graph.store
     paper = store.run("MATCH (p:Paper)<-[:CITES]-() WITH p, count(*) AS n ORDER BY n DESC LIMIT 1 RETURN p.id AS id")
     pid = paper[0]["id"] if paper else None
     concept = store.run("MATCH (c:Concept) WHERE c.papers IS NOT NULL RETURN c.name AS name, c.type AS type "
@@ -215,7 +215,7 @@ def reads(db: Path, runs: int) -> dict:
 
     out: dict = {"queries": {}, "load": load_average()}
     with kg.open(db=str(db)) as graph:
-        store = graph._open()
+        store = graph.store
         out["baseline"] = median_ms(lambda: store.run("RETURN 1 AS one"), runs)
         for query in list_queries():
             params = example_params(graph, query)
