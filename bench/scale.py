@@ -12,7 +12,7 @@ sentences, ~11 references each with preferential attachment, authors, venues, ye
 - with the store's server warm, every pack query with its example parameters (a paper, concept
   or reference of the example that this graph lacks is replaced by one it has), the similar
   papers of one paper, the graph's counts and every view, each the median of ``--runs`` runs
-  in this process (the time a notebook or a warm CLI sees, without Python's start-up); then
+  (fewer once a read has taken 5 s) after a warm-up run, in this process (the time a notebook or a warm CLI sees, without Python's start-up); then
   ``kg stats``, ``kg similar`` and each ``kg viz`` view once as commands, start-up included;
 - the baseline of each N, measured in the same run: one ``RETURN 1`` round trip (reads) and
   the per-1,000-papers time of the smallest N (the build's linearity).
@@ -172,32 +172,41 @@ def build(n: int, workdir: Path, processes: int) -> dict:
 
 # --- the reads -------------------------------------------------------------------------------
 
-def median_ms(call, runs: int) -> float:
+def median_ms(call, runs: int, budget_s: float = 5.0) -> float:
+    """Median milliseconds of ``runs`` calls after a warm-up; fewer (at least one) once they
+    have taken ``budget_s``, so that a slow read does not hold the benchmark for long."""
     call()  # the first run warms the store's caches and query plans
     times = []
-    for _ in range(runs):
+    while len(times) < runs and (not times or sum(times) < budget_s * 1000):
         start = time.perf_counter()
         call()
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
 
-def example_params(graph, query) -> dict:
+def picks(store) -> dict:
+    """A paper, a work it cites and concepts of this graph, for the examples' parameters: the
+    most cited paper (a hub: the costly case) and the concepts named by the most papers."""
+    paper = store.run("MATCH (p:Paper)<-[:CITES]-() WITH p, count(*) AS n ORDER BY n DESC, p.id LIMIT 1 RETURN p.id AS id")
+    pid = paper[0]["id"] if paper else None
+    cited = store.run("MATCH (:Paper {id: $id})-[:CITES]->(q) RETURN coalesce(q.id, q.key) AS id ORDER BY id LIMIT 1",
+                      {"id": pid})
+    concepts = store.run("MATCH (c:Concept) WHERE c.papers IS NOT NULL RETURN c.name AS name, c.type AS type "
+                         "ORDER BY c.papers DESC, c.id LIMIT 40")
+    return {"paper": pid, "cited": cited[0]["id"] if cited else pid,
+            "top": concepts[0]["name"] if concepts else "",
+            "by_type": {row["type"]: row["name"] for row in reversed(concepts)}}
+
+
+def example_params(query, pick: dict) -> dict:
     """The example's parameters, with values this graph has where the example's are the demo's."""
     given = query.example_values()
-    store = graph.store
-    paper = store.run("MATCH (p:Paper)<-[:CITES]-() WITH p, count(*) AS n ORDER BY n DESC LIMIT 1 RETURN p.id AS id")
-    pid = paper[0]["id"] if paper else None
-    concept = store.run("MATCH (c:Concept) WHERE c.papers IS NOT NULL RETURN c.name AS name, c.type AS type "
-                        "ORDER BY c.papers DESC LIMIT 40")
-    names = {row["type"]: row["name"] for row in reversed(concept)}
-    top = concept[0]["name"] if concept else ""
+    names, top = pick["by_type"], pick["top"]
     for name in list(given):
         if name in ("paper", "a", "citing", "work"):
-            given[name] = pid
+            given[name] = pick["paper"]
         elif name in ("b", "cited"):
-            other = store.run("MATCH (:Paper {id: $id})-[:CITES]->(q) RETURN coalesce(q.id, q.key) AS id LIMIT 1", {"id": pid})
-            given[name] = other[0]["id"] if other else pid
+            given[name] = pick["cited"]
         elif name in ("concept", "text"):
             given[name] = top
         elif name == "concepts":
@@ -217,18 +226,16 @@ def reads(db: Path, runs: int) -> dict:
     with kg.open(db=str(db)) as graph:
         store = graph.store
         out["baseline"] = median_ms(lambda: store.run("RETURN 1 AS one"), runs)
+        pick = picks(store)
         for query in list_queries():
-            params = example_params(graph, query)
+            params = example_params(query, pick)
             out["queries"][query.name] = (median_ms(lambda q=query, p=params: graph.query(q.name, **p), runs), params)
-        pid = example_params(graph, next(q for q in list_queries() if q.name == "papers/concepts"))["paper"]
-        out["paper"] = pid
+        pid = out["paper"] = pick["paper"]
         out["similar"] = median_ms(lambda: graph.similar(pid), runs)
         out["stats"] = median_ms(graph.stats, runs)
         out["views"] = {}
         for view in VIEWS:
-            focus = {"paper": pid, "concept": example_params(graph, next(q for q in list_queries()
-                                                                          if q.name == "concepts/profile"))["concept"]}
-            kwargs = {"focus": focus[view]} if view in focus else {}
+            kwargs = {"focus": {"paper": pid, "concept": pick["top"]}[view]} if view in ("paper", "concept") else {}
             out["views"][view] = median_ms(lambda v=view, k=kwargs: graph.view(v, **k), max(1, runs // 5))
     out["commands"] = commands(db, pid)
     return out
@@ -402,12 +409,12 @@ def main() -> None:
         finally:
             stop_server(result["db"])
         results.append(result)
-        print(table(results, args.processes), flush=True)
+        text = table(results, args.processes)
+        print(text, flush=True)
+        if args.write:  # after each size, so a long run that is stopped keeps what it measured
+            write_section(args.write, text)
         if not args.keep:
             shutil.rmtree(result["db"], ignore_errors=True)
-    text = table(results, args.processes)
-    if args.write:
-        write_section(args.write, text)
 
 
 if __name__ == "__main__":
