@@ -3,10 +3,15 @@
 // param: min_papers int 1 -- leave out cells with fewer papers
 // param: top int 50 -- cells listed, fullest first
 // example: kg query run concepts/method-task-matrix -p min_papers=2 --format csv
-MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[:ADDRESSES]->(t:Task)
-WITH m, t, p ORDER BY p.id
+MATCH (p:Paper)-[:ADDRESSES]->(t:Task)
+MATCH (p)-[:PROPOSES|USES]->(m:Method)
 WITH m, t, collect(DISTINCT p.id) AS ids
 WHERE size(ids) >= $min_papers
+WITH m, t, ids ORDER BY size(ids) DESC, toLower(m.name), toLower(t.name), m.name, t.name
+LIMIT $top
+// the paper ids of the cells listed are sorted, not those of every cell
+UNWIND ids AS id
+WITH m, t, id ORDER BY id
+WITH m, t, collect(id) AS ids
 RETURN m.name AS method, t.name AS task, size(ids) AS papers, ids
 ORDER BY papers DESC, toLower(method), toLower(task), method, task
-LIMIT $top
