@@ -97,12 +97,13 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     """
     create_constraints(store)
     terms = stored_terms(store)  # kept current by each batch's index
+    marked: set[str] = set()  # concepts this build created or marked for the vote
     papers = 0
     for batch in read_ahead(records, PAPERS_PER_BATCH):
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
         with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
-            load_rows(tx, graph_rows(batch), citations=citations)
+            load_rows(tx, graph_rows(batch), citations=citations, marked=marked)
             index_papers(tx, [record["id"] for record in batch], terms)  # the text kg similar ranks by
         papers += len(batch)
         if on_paper:

@@ -199,19 +199,23 @@ class CitationReport:
 
 # --- the batch --------------------------------------------------------------------------------
 
-def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations: CitationReport | None = None) -> None:
+def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations: CitationReport | None = None,
+              marked: set[str] | None = None) -> None:
     """Store one batch of rows: papers, concepts, mentions, venues and authors, citations.
 
-    ``citations`` collects how references were linked.
+    ``citations`` collects how references were linked; ``marked`` holds the concepts this
+    build has created or marked for the vote already (see :func:`store_concepts`).
     """
     papers = fold_papers(rows.papers)
     new = store_papers(store, papers, batch_size)
     link_new_papers(store, papers, citations)
-    store_concepts(store, rows, batch_size)
+    store_concepts(store, rows, batch_size, marked)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
     unnamed = drop_mentions(store, sorted(renamed - new))
     store_mentions(store, rows, new | renamed, batch_size)
     drop_unnamed_concepts(store, unnamed)
+    if marked is not None:
+        marked -= unnamed  # some were deleted: a later batch looks them up again
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
     store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
     load_references(store, rows.references, citations, batch_size, new)
@@ -263,19 +267,27 @@ def store_papers(store: Store, papers: list[dict], batch_size: int = 1000) -> se
     return {p["id"] for p in new}
 
 
-def store_concepts(store: Store, rows: GraphRows, batch_size: int = 1000) -> None:
+def store_concepts(store: Store, rows: GraphRows, batch_size: int = 1000, marked: set[str] | None = None) -> None:
     """Create the batch's new concepts, each labelled with the first type it was read as, and
-    mark the stored ones for the vocabulary pass's vote."""
+    mark the stored ones for the vocabulary pass's vote.
+
+    ``marked`` (kept current here) skips the concepts this build created or marked already: on
+    ArcadeDB an update of a stored node costs ten times its read, and a concept named by many
+    papers would be marked again by every batch.
+    """
+    marked = set() if marked is None else marked
     first: dict[str, dict] = {}
     for label in CONCEPT_LABELS:
         for row in rows.concepts[label]:
-            first.setdefault(row["id"], row)
+            if row["id"] not in marked:
+                first.setdefault(row["id"], row)
     stored = _lookup(store, CONCEPTS_AMONG, "keys", first)
     for label in CONCEPT_LABELS:
         new = [row for cid, row in first.items() if cid not in stored and row["type"] == label]
         store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), new, batch_size)
     for ids in _chunks(sorted(stored)):
         store.run(MARK_CONCEPTS, {"ids": ids}, write=True)
+    marked.update(first)
 
 
 def store_mentions(store: Store, rows: GraphRows, fresh: set[str], batch_size: int = 1000) -> None:
