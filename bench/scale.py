@@ -404,6 +404,7 @@ def main() -> None:
         print(f"building {n:,} papers (load average {load_average()})", flush=True)
         result = build(n, args.workdir, args.processes)
         print(result["output"], flush=True)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("db", "output")}), flush=True)
         try:
             result["reads"] = reads(result["db"], args.runs)
         finally:
