@@ -116,9 +116,9 @@ class PeakMemory:
     def _run(self) -> None:
         while not self._stop.wait(0.5):
             server = server_pid(self.db)
-            server_rss = tree_rss([server]) if server else 0
-            self.peak_server = max(self.peak_server, server_rss)
-            self.peak = max(self.peak, tree_rss([self.pid]) + server_rss)
+            self.peak_server = max(self.peak_server, tree_rss([server]) if server else 0)
+            # the server is the build's child (a session of its own): each process counted once
+            self.peak = max(self.peak, tree_rss([self.pid, server] if server else [self.pid]))
             if server:
                 self.server_cpu = max(self.server_cpu, cpu_seconds(server))
 
