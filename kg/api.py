@@ -7,6 +7,8 @@ As in sqlite-utils, where ``Database(path)`` is the API, ``kg.open()`` returns a
 
 >>> import json, pathlib, tempfile, kg
 >>> graph = kg.open(db=tempfile.mkdtemp())
+>>> graph                                             # doctest: +ELLIPSIS
+KnowledgeGraph(db='...')
 >>> lines = pathlib.Path("tests/fixtures/queries_graph.jsonl").read_text(encoding="utf-8").splitlines()
 >>> records = [json.loads(line) for line in lines]
 >>> report = graph.load(records)
@@ -70,6 +72,10 @@ class KnowledgeGraph:
         if self._stack is not None:
             self._stack.close()
         self._stack, self._store = None, None
+
+    def __repr__(self) -> str:
+        where = f"uri={self.uri!r}" if self.uri else f"db={str(self.db) if self.db else None!r}"
+        return f"KnowledgeGraph({where})"
 
     def __enter__(self) -> KnowledgeGraph:
         return self
