@@ -1,7 +1,7 @@
 """The two recognisers side by side, in one run: SciERC dev exact F1 per type, and throughput.
 
     python bench/recognisers.py                        # dev F1 + 300 abstracts each, 2 cores
-    python bench/recognisers.py --n 100 --models fast
+    python bench/recognisers.py --n 100 --models fast --data ../shared/data
 
 For each of ``fast`` and ``accurate`` (``kg.extract.load_pipeline(recogniser=...)``): the exact-match
 precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Dataset, Metric, micro),
@@ -52,17 +52,17 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=300, help="abstracts for the throughput figure")
     parser.add_argument("--processes", type=int, default=2, help="fast: forked processes; accurate: torch threads")
     parser.add_argument("--models", nargs="+", default=["fast", "accurate"], choices=["fast", "accurate"])
-    parser.add_argument("--dev", type=Path, default=DATA / "scierc" / "dev.json")
+    parser.add_argument("--data", type=Path, default=DATA, help="../shared/data (from a worktree: its path)")
     args = parser.parse_args()
     os.environ.setdefault("KG_THREADS", str(args.processes))
-    texts = abstracts(args.n)
+    texts = abstracts(args.n, args.data)
     types = ("Method", "Task", "Dataset", "Metric", "micro")
     print(f"SciERC dev exact P / R / F1; throughput on {len(texts)} abstracts, {os.cpu_count()} cores, "
           f"--processes {args.processes}")
     print("| recogniser | " + " | ".join(types) + " | abstracts/s | abstracts per CPU s | loading |")
     print("|---" * (len(types) + 4) + "|")
     for recogniser in args.models:
-        row = measure(recogniser, args.dev, texts, args.processes)
+        row = measure(recogniser, args.data / "scierc" / "dev.json", texts, args.processes)
         cells = [f"{row['exact'][t].precision:.3f} / {row['exact'][t].recall:.3f} / **{row['exact'][t].f1:.3f}**" for t in types]
         print(f"| {recogniser} | " + " | ".join(cells) +
               f" | {row['per_s']:.1f} | {row['per_cpu_s']:.1f} | {row['loading']:.1f} s |", flush=True)

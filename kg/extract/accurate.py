@@ -60,7 +60,7 @@ def check(path: str | Path | None = None) -> Path:
     path = Path(path or MODEL_DIR)
     if not (path / "model.safetensors").exists():
         raise AccurateMissing(f"the accurate recogniser is not trained yet (no {path / 'model.safetensors'}); "
-                              "run: kg train --model accurate --data ../shared/data/scierc/train.json (about 40 minutes)")
+                              "run: kg train --model accurate --data ../shared/data/scierc/train.json")
     return path
 
 
