@@ -2,9 +2,9 @@
 
 import json
 import os
-from collections import Counter
 
 from click.testing import CliRunner
+from helpers.dump import graph_dump
 
 from kg.build import load_records
 from kg.cli import main
@@ -68,19 +68,6 @@ def test_a_paper_extracted_again_gets_its_concepts_anew(store):
     assert [r["name"] for r in names] == ["BERT", "FooNet", "GPT-2"]
     counts = stats(store)["relationships"]
     assert (counts["PROPOSES"], counts["USES"], counts.get("EVALUATES_ON", 0)) == (1, 2, 0)
-
-
-def graph_dump(store) -> Counter:
-    """Every node (labels, properties) and edge (ends, type, properties), counted: duplicates show."""
-    def text(value) -> str:
-        return json.dumps(value, sort_keys=True, default=str)
-
-    nodes = Counter(text([sorted(r["labels"]), r["props"]])
-                    for r in store.stream("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"))
-    edges = Counter(text([r["a"], r["type"], r["b"], r["props"]]) for r in store.stream(
-        "MATCH (a)-[r]->(b) RETURN coalesce(a.id, a.key, a.name) AS a, type(r) AS type, "
-        "coalesce(b.id, b.key, b.name) AS b, properties(r) AS props"))
-    return nodes + edges
 
 
 def test_new_and_stored_papers_give_the_same_graph(store):

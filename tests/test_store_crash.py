@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
+from helpers.dump import graph_dump
 
 import kg.build
 from kg.build import build
@@ -44,19 +45,6 @@ def corpus(tmp_path_factory) -> Path:
                 "references": [f"k{(i + 5) % len(texts):02}", f"k{(i * 7) % len(texts):02}", f"ext-{i % 4}"],
             }) + "\n")
     return path
-
-
-def graph_dump(store) -> Counter:
-    """Every node (labels, properties) and edge (ends, type, properties), counted: duplicates show."""
-    def text(value) -> str:
-        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-
-    nodes = Counter(text([sorted(r["labels"]), r["props"]])
-                    for r in store.stream("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"))
-    edges = Counter(text([r["a"], r["type"], r["b"], r["props"]]) for r in store.stream(
-        "MATCH (a)-[r]->(b) RETURN coalesce(a.id, a.key, a.name) AS a, type(r) AS type, "
-        "coalesce(b.id, b.key, b.name) AS b, properties(r) AS props"))
-    return nodes + edges
 
 
 @pytest.fixture(scope="module")
