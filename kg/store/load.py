@@ -32,6 +32,7 @@ from typing import Iterable
 
 from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
+from kg.store.batches import batched
 from kg.store.schema import _checked
 
 LOOKUP_BATCH = 1000
@@ -245,14 +246,9 @@ def fold_papers(rows: list[dict]) -> list[dict]:
     return list(folded.values())
 
 
-def _chunks(items: list, size: int = LOOKUP_BATCH):
-    for start in range(0, len(items), size):
-        yield items[start:start + size]
-
-
 def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
-    for chunk in _chunks(sorted(set(keys))):
+    for chunk in batched(sorted(set(keys)), LOOKUP_BATCH):
         for row in store.run(query, {name: chunk}):
             found.setdefault(row["key"], []).append(row["id"])
     return found
@@ -285,7 +281,7 @@ def store_concepts(store: Store, rows: GraphRows, batch_size: int = 1000, marked
     for label in CONCEPT_LABELS:
         new = [row for cid, row in first.items() if cid not in stored and row["type"] == label]
         store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), new, batch_size)
-    for ids in _chunks(sorted(stored)):
+    for ids in batched(sorted(stored), LOOKUP_BATCH):
         store.run(MARK_CONCEPTS, {"ids": ids}, write=True)
     marked.update(first)
 
@@ -324,7 +320,7 @@ def store_edges(store: Store, query: str, rows: list[dict], new: set[str], batch
 
 def stored_references(store: Store, keys: Iterable[str]) -> set[str]:
     """Those of ``keys`` that are stored Reference keys."""
-    return {row["key"] for chunk in _chunks(sorted(set(keys))) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
+    return {row["key"] for chunk in batched(sorted(set(keys)), LOOKUP_BATCH) for row in store.run(REFERENCES_AMONG, {"keys": chunk})}
 
 
 def paper_targets(store: Store, keys: Iterable[str]) -> dict[str, str]:
@@ -388,7 +384,7 @@ def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int,
     rerun adds nothing."""
     existing_query, create_query, set_query = cites_queries(target)
     older = [r for r in pairs if r["paper"] not in new]
-    existing = {(r["paper"], r["target"]) for chunk in _chunks(older) for r in store.run(existing_query, {"rows": chunk})}
+    existing = {(r["paper"], r["target"]) for chunk in batched(older, LOOKUP_BATCH) for r in store.run(existing_query, {"rows": chunk})}
     store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
     store.run_batches(set_query, [r for r in pairs if (r["paper"], r["target"]) in existing and r["evidence"] is not None],
                       batch_size)
@@ -412,7 +408,7 @@ def keep_references(store: Store, rows: list[dict], batch_size: int = 1000, new:
 
 def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
     """Turn the Reference edges of ``pairs`` ({key, target}) into Paper links."""
-    for chunk in _chunks(pairs):
+    for chunk in batched(pairs, LOOKUP_BATCH):
         citers = [r for r in store.run(REFERENCE_CITERS, {"rows": chunk}) if r["paper"] != r["target"]]
         link_papers(store, citers)
         store.run_batches(DELETE_REFERENCE_CITES, citers)
