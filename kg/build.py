@@ -22,7 +22,7 @@ from kg.store import Store
 from kg.store.batches import batched
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
-from kg.store.vocabulary import VocabularyReport, finish_vocabulary
+from kg.store.vocabulary import Names, VocabularyReport, build_state, finish_vocabulary, set_stamp
 from kg.textsim import index_papers, stored_terms
 from loaders import LoadReport, load
 
@@ -97,20 +97,25 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     """
     create_constraints(store)
     terms = stored_terms(store)  # kept current by each batch's index
-    marked: set[str] = set()  # concepts this build created or marked for the vote
+    stamp, linked = build_state(store)
+    if stamp > linked:  # a build killed before its vocabulary pass: that pass first
+        finish_vocabulary(store)
+    names = Names.stored(store, first=stamp + 1)  # kept current by each batch
     papers = 0
     for batch in read_ahead(records, PAPERS_PER_BATCH):
+        stamp += 1
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
         with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
-            load_rows(tx, graph_rows(batch), citations=citations, marked=marked)
+            load_rows(tx, graph_rows(batch), names=names, stamp=stamp, citations=citations)
             index_papers(tx, [record["id"] for record in batch], terms)  # the text kg similar ranks by
+            set_stamp(tx, stamp)
         papers += len(batch)
         if on_paper:
             for record in batch:
                 on_paper(record)
-    # once the batches are stored: concept types voted, every name linked wherever it is written
-    return papers, finish_vocabulary(store)
+    # once the batches are stored: concepts that later batches named voted again, names linked where they came later
+    return papers, finish_vocabulary(store, names)
 
 
 def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_process: int = 1,

@@ -38,7 +38,8 @@ def test_load_is_idempotent_and_merges_spellings_into_one_concept(store):
         load_records(store, batch)
     counts = stats(store)
     assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1,
-                               "Term": 6, "TextIndex": 1}  # the words of kg similar's text index
+                               "Term": 6, "TextIndex": 1,  # the words of kg similar's text index
+                               "BuildState": 1}  # the batches' stamps
     # paper b's abstract writes FooNet and SQuAD too: the vocabulary pass links them (MENTIONS)
     # each paper indexes six words: title, propose, foonet, use, bert, squad
     assert counts["relationships"] == {"CITES": 3, "EVALUATES_ON": 1, "MENTIONS": 2, "OCCURS_IN": 12, "PROPOSES": 1,

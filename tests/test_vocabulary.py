@@ -4,11 +4,15 @@ acronyms, corpus linking and BROADER edges, in the real embedded store."""
 from __future__ import annotations
 
 import pytest
+from helpers.dump import graph_dump
 
+import kg.build
+import kg.store.vocabulary
 from kg.build import load_records
 from kg.extract import to_record
 from kg.extract.normalize import concept_key
 from kg.model import Paper
+from kg.store.vocabulary import VocabularyReport
 
 
 def concept(text: str, name: str, type_: str, key: str | None = None, aliases=(), merges=(), proposed=False) -> dict:
@@ -137,3 +141,78 @@ def test_a_name_in_an_extracted_record_is_one_concept_whatever_its_spelling(nlp)
     assert lora["name"] == "Low-Rank Adaptation" and "LoRA" in lora["aliases"]
     for start, end in lora["mentions"]:  # exact mention offsets stay in the record
         assert concept_key(text[start:end]) == "low rank adaptation"
+
+
+# Names that come after the abstracts writing them: "BC" is breast cancer's alias until bladder cancer's
+# paper defines it too; "GRM" is defined after the paper that writes it.
+BC_WRITTEN = record("p-bc", "BC screening saves lives. We study LoRA fine-tuning.", ("screening", "Task"))
+LATER = [BREAST, BC_WRITTEN, GRM_SHORT, LORA, RATE_TASK, BLADDER, GRM_DEFINES, LLM, RATE_METRIC, RATE_METRIC2]
+
+
+def build_in_batches(store, records, size):
+    """One build of ``records`` in batches of ``size`` papers into the emptied store; its vocabulary report."""
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    patch = pytest.MonkeyPatch()
+    patch.setattr(kg.build, "PAPERS_PER_BATCH", size)
+    try:
+        return load_records(store, records)[1]
+    finally:
+        patch.undo()
+
+
+def test_a_build_in_batches_gives_the_graph_of_one_batch(store):
+    """Each batch links its abstracts to the names known so far; the end of the build adds the
+    names that came later and drops links whose spelling came to name another concept."""
+    build_in_batches(store, LATER, len(LATER))
+    whole = graph_dump(store)
+    edges = {(dict(e)["p"], dict(e)["c"]) for e in links(store)[0]}
+    assert ("p-short", "gated residual mixer") in edges  # GRM was defined after p-short was stored
+    assert ("p-bc", "low rank adaptation") in edges
+    assert not {c for p, c in edges if p == "p-bc"} & {"breast cancer", "bladder cancer"}  # BC names neither now
+    for size in (1, 2, 3):
+        build_in_batches(store, LATER, size)
+        assert graph_dump(store) == whole, size
+    build_in_batches(store, LATER[::-1], 1)
+    assert graph_dump(store) == whole
+
+
+def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
+    """Before bladder cancer's paper, "BC" names breast cancer: the paper writing it is linked in its batch."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr(kg.build, "finish_vocabulary", lambda *args, **kwargs: VocabularyReport())  # the end left out
+    try:
+        build_in_batches(store, LATER[:2], 1)
+    finally:
+        patch.undo()
+    link = store.run("MATCH (:Paper {id: 'p-bc'})-[r:MENTIONS]->(c:Concept) RETURN c.id AS c, r.spelling AS s, c.papers AS n")
+    assert link == [{"c": "breast cancer", "s": "BC", "n": 1}]  # its paper count is the end's to write, once
+    assert kg.store.vocabulary.build_state(store) == (2, 0)  # two batches stamped, none finished
+
+
+def test_a_concept_no_later_batch_names_is_not_written_again(store):
+    report = build_in_batches(store, [RATE_TASK, LORA], 1)
+    assert report.concepts == 0  # each concept was created with its batch's vote and paper count
+    nodes = store.run("MATCH (c:Concept) RETURN c.id AS id, c.name AS name, c.papers AS papers, labels(c) AS labels "
+                      "ORDER BY id")
+    assert {n["id"]: (n["name"], n["papers"]) for n in nodes}["learning rate"] == ("learning rate", 1)
+    report = build_in_batches(store, [RATE_TASK, RATE_METRIC, RATE_METRIC2], 1)
+    assert report.concepts == 1 and report.relabelled == 1  # learning rate: voted a Metric by the later papers
+
+
+def test_a_build_killed_before_its_vocabulary_pass_is_finished_by_the_next(store):
+    build_in_batches(store, LATER, 2)
+    clean = graph_dump(store)
+
+    def killed(*args, **kwargs):
+        raise RuntimeError("killed")
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(kg.build, "finish_vocabulary", killed)
+    try:
+        with pytest.raises(RuntimeError):
+            build_in_batches(store, LATER, 2)
+    finally:
+        patch.undo()
+    assert graph_dump(store) != clean  # the names that came later are not linked yet
+    load_records(store, [])  # the next build, of nothing new
+    assert graph_dump(store) == clean

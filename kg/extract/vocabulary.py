@@ -126,14 +126,18 @@ class NameMatcher:
     def __init__(self, spellings: Mapping[str, str]):
         self._tries: dict[bool, dict] = {True: {}, False: {}}
         for spelling, concept in spellings.items():
-            form = name_form(spelling)
-            if form is None:
-                continue
-            exact, words = form
-            node = self._tries[exact]
-            for word in words:
-                node = node.setdefault(word, {})
-            node.setdefault(self._END, []).append((concept, spelling))
+            self.add(spelling, concept)
+
+    def add(self, spelling: str, concept: str) -> None:
+        """Find ``spelling`` as a name of ``concept`` from now on (a build adds each batch's names)."""
+        form = name_form(spelling)
+        if form is None:
+            return
+        exact, words = form
+        node = self._tries[exact]
+        for word in words:
+            node = node.setdefault(word, {})
+        node.setdefault(self._END, []).append((concept, spelling))
 
     def __bool__(self) -> bool:
         return bool(self._tries[True] or self._tries[False])

@@ -4,9 +4,11 @@ papers, then concepts, then the papers' mentions of them, venues and authors, th
 A batch first reads which of its papers and concepts the store holds already (a lookup of the
 batch's own keys, whose cost does not grow with the graph). What is new is made with CREATE,
 which ArcadeDB runs several times faster than MERGE; what may exist is merged. A concept is
-created with the label of its type, so the vocabulary pass relabels only the few concepts whose
-voted type differs (relabelling moves an ArcadeDB vertex, edges and all). Rerunning a build
-changes no counts.
+created with the vote of the batch's papers (type label, name, aliases, paper count), so a
+concept no later batch names needs no write again (an update of a stored node costs ten times
+its creation on ArcadeDB). The batch's abstracts are linked to every concept name the build
+knows so far (``kg.store.vocabulary.Names``); the end of the build does the rest. Every paper
+whose abstract the batch stores carries the batch's stamp. Rerunning a build changes no counts.
 
 Citations: a reference to a loaded paper is a ``(:Paper)-[:CITES]->(:Paper)`` link; any other is
 kept as ``(:Paper)-[:CITES]->(:Reference)`` and relinked when the paper it names is loaded, in
@@ -21,12 +23,14 @@ Labels and relationship types are pasted into queries only from the whitelists o
 
 >>> from kg.graph import graph_rows
 >>> from kg.store import open_store
+>>> from kg.store.vocabulary import Names
 >>> with open_store(db_dir="kg-data", create=True) as store:   # doctest: +SKIP
-...     load_rows(store, graph_rows(records))
+...     load_rows(store, graph_rows(records), names=Names.stored(store, first=1), stamp=1)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -34,6 +38,7 @@ from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.schema import _checked
+from kg.store.vocabulary import CREATE_LINKS, Names, paper_links, spellings_of, vote
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -47,7 +52,7 @@ UNWIND $rows AS row
 CREATE (p:Paper {id: row.id})
 SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coalesce(row.abstract, ''),
     p.year = row.year, p.venue = row.venue, p.doi = row.doi, p.cite_key = row.cite_key, p.source = row.source,
-    p.position = row.position
+    p.position = row.position, p.stamp = $stamp
 """
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
 # had where the new record is empty, and keeps a real title over a derived one.
@@ -60,20 +65,18 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.abstract = CASE WHEN coalesce(row.abstract, '') = '' THEN coalesce(p.abstract, '') ELSE row.abstract END,
     p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
     p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
-    p.linked = CASE WHEN coalesce(row.abstract, '') = '' THEN p.linked ELSE null END
+    p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
 """
 
 # --- concepts ---------------------------------------------------------------------------------
 
-# A concept is one node per canonical key, whatever type a paper read it as: kg.store.vocabulary
-# votes the type (and its label), name and aliases of every concept marked dirty from all of its
-# mention edges once the batches are stored.
+# A concept is one node per canonical key, whatever type a paper read it as: created with the
+# vote of its batch; kg.store.vocabulary votes again the concepts later batches name.
 CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.id AS id"
 CREATE_CONCEPTS = """
 UNWIND $rows AS row
-CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: [], dirty: true}})
+CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: row.aliases, papers: row.papers}})
 """
-MARK_CONCEPTS = "UNWIND $ids AS id MATCH (c:Concept {id: id}) SET c.dirty = true"
 
 # --- mentions ---------------------------------------------------------------------------------
 
@@ -105,6 +108,7 @@ UNWIND $ids AS id
 MATCH (c:Concept {id: id})
 WHERE NOT EXISTS { MATCH (c)<-[r]-(:Paper) WHERE type(r) <> 'MENTIONS' }
 DETACH DELETE c
+RETURN id
 """
 
 # --- venues and authors -----------------------------------------------------------------------
@@ -200,23 +204,30 @@ class CitationReport:
 
 # --- the batch --------------------------------------------------------------------------------
 
-def load_rows(store: Store, rows: GraphRows, batch_size: int = 1000, citations: CitationReport | None = None,
-              marked: set[str] | None = None) -> None:
-    """Store one batch of rows: papers, concepts, mentions, venues and authors, citations.
+def load_rows(store: Store, rows: GraphRows, *, names: Names, stamp: int, batch_size: int = 1000,
+              citations: CitationReport | None = None) -> None:
+    """Store one batch of rows: papers, concepts, mentions and the vocabulary's links, venues and
+    authors, citations.
 
-    ``citations`` collects how references were linked; ``marked`` holds the concepts this
-    build has created or marked for the vote already (see :func:`store_concepts`).
+    ``names``: the concept names the build knows, kept current here; ``stamp``: this batch's
+    number in the store's sequence; ``citations`` collects how references were linked.
     """
     papers = fold_papers(rows.papers)
-    new = store_papers(store, papers, batch_size)
+    new = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
-    store_concepts(store, rows, batch_size, marked)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
     unnamed = drop_mentions(store, sorted(renamed - new))
-    store_mentions(store, rows, new | renamed, batch_size)
-    drop_unnamed_concepts(store, unnamed)
-    if marked is not None:
-        marked -= unnamed  # some were deleted: a later batch looks them up again
+    names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
+    mentions = last_mentions(rows)
+    learn_names(names, mentions, stamp)
+    links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions)
+    created = store_concepts(store, mentions, links, names, batch_size)
+    store_mentions(store, mentions, new | renamed, batch_size)
+    store.run_batches(CREATE_LINKS, links, batch_size)
+    names.touched |= {link["concept"] for link in links} - created
+    names.links += len(links)
+    for cid in drop_unnamed_concepts(store, unnamed):
+        names.forget(cid)
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
     store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
     load_references(store, rows.references, citations, batch_size, new)
@@ -254,46 +265,81 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
     return found
 
 
-def store_papers(store: Store, papers: list[dict], batch_size: int = 1000) -> set[str]:
+def store_papers(store: Store, papers: list[dict], batch_size: int = 1000, stamp: int = 0) -> set[str]:
     """Create the papers the store lacks, merge the others; returns the ids of the new ones."""
     stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
     new = [p for p in papers if p["id"] not in stored]
-    store.run_batches(CREATE_PAPERS, new, batch_size)
-    store.run_batches(MERGE_PAPERS, [p for p in papers if p["id"] in stored], batch_size)
+    for query, rows in ((CREATE_PAPERS, new), (MERGE_PAPERS, [p for p in papers if p["id"] in stored])):
+        for chunk in batched(rows, batch_size):
+            store.run(query, {"rows": chunk, "stamp": stamp}, write=True)
     return {p["id"] for p in new}
 
 
-def store_concepts(store: Store, rows: GraphRows, batch_size: int = 1000, marked: set[str] | None = None) -> None:
-    """Create the batch's new concepts, each labelled with the first type it was read as, and
-    mark the stored ones for the vocabulary pass's vote.
-
-    ``marked`` (kept current here) skips the concepts this build created or marked already: on
-    ArcadeDB an update of a stored node costs ten times its read, and a concept named by many
-    papers would be marked again by every batch.
-    """
-    marked = set() if marked is None else marked
-    first: dict[str, dict] = {}
-    for label in CONCEPT_LABELS:
-        for row in rows.concepts[label]:
-            if row["id"] not in marked:
-                first.setdefault(row["id"], row)
-    stored = _lookup(store, CONCEPTS_AMONG, "keys", first)
-    for label in CONCEPT_LABELS:
-        new = [row for cid, row in first.items() if cid not in stored and row["type"] == label]
-        store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), new, batch_size)
-    for ids in batched(sorted(stored), LOOKUP_BATCH):
-        store.run(MARK_CONCEPTS, {"ids": ids}, write=True)
-    marked.update(first)
+def last_mentions(rows: GraphRows) -> dict[str, list[dict]]:
+    """The batch's mention rows by relationship type, one per paper and concept: the last, as MERGE's SET leaves it."""
+    return {rel: list({(row["paper"], row["concept"]): row for row in rows.mentions[rel]}.values()) for rel in MENTION_TYPES}
 
 
-def store_mentions(store: Store, rows: GraphRows, fresh: set[str], batch_size: int = 1000) -> None:
+def learn_names(names: Names, mentions: dict[str, list[dict]], stamp: int) -> None:
+    """Add the spellings the batch's papers give their concepts (the taxonomy's Domains aside)."""
+    spellings: dict[str, set[str]] = {}
+    for rows in mentions.values():
+        for row in rows:
+            if not row["concept"].startswith("domain:"):
+                spellings.setdefault(row["concept"], set()).update(row["spellings"] or [])
+    for cid, found in sorted(spellings.items()):
+        names.add(cid, spellings_of(cid, None, found), stamp)
+
+
+def link_abstracts(names: Names, papers: list[dict], mentions: dict[str, list[dict]]) -> list[dict]:
+    """The vocabulary's links of these papers (new, or extracted again): every known name their
+    abstract writes, except their own concepts and spellings."""
+    own: dict[str, set[str]] = {}
+    spelled: dict[str, set[str]] = {}
+    for rows in mentions.values():
+        for row in rows:
+            own.setdefault(row["paper"], set()).add(row["concept"])
+            spelled.setdefault(row["paper"], set()).update(row["spellings"] or [])
+    links = []
+    for paper in papers:
+        if paper["abstract"]:
+            found = paper_links(paper["id"], paper["abstract"], names.find(paper["abstract"]),
+                                own.get(paper["id"], set()), spelled.get(paper["id"], set()))
+            links.extend(found.values())
+    return links
+
+
+def store_concepts(store: Store, mentions: dict[str, list[dict]], links: list[dict], names: Names,
+                   batch_size: int = 1000) -> set[str]:
+    """Create the batch's new concepts, each with the vote of the batch's papers (type label, name,
+    aliases) and the papers naming it or linked to it; the stored ones the batch names are voted
+    again at the end of the build (``names.touched``). Returns the ids created."""
+    edges: dict[str, list[dict]] = {}
+    for rel, rows in mentions.items():
+        for row in rows:
+            edges.setdefault(row["concept"], []).append(dict(row, rel=rel))
+    stored = _lookup(store, CONCEPTS_AMONG, "keys", edges)
+    linked = Counter(link["concept"] for link in links)
+    created: dict[str, list[dict]] = {label: [] for label in CONCEPT_LABELS}
+    for cid, found in sorted(edges.items()):
+        if cid in stored:
+            continue
+        row = dict(vote(cid, found), papers=len({e["paper"] for e in found}) + linked[cid])
+        created[row["type"]].append(row)
+        names.papers[cid] = row["papers"]
+    for label, rows in created.items():
+        store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), rows, batch_size)
+    names.touched |= set(stored)
+    return {row["id"] for rows in created.values() for row in rows}
+
+
+def store_mentions(store: Store, mentions: dict[str, list[dict]], fresh: set[str], batch_size: int = 1000) -> None:
     """The papers' concept edges: created for ``fresh`` papers (new, or whose edges were just
     dropped), merged for the others (a title-only record of a stored paper)."""
-    for rel in MENTION_TYPES:
-        last = {(row["paper"], row["concept"]): row for row in rows.mentions[rel]}  # the last row sets, as MERGE's SET
+    for rel, rows in mentions.items():
         rel = _checked(rel, MENTION_TYPES)
-        store.run_batches(CREATE_MENTIONS.format(rel=rel), [r for r in last.values() if r["paper"] in fresh], batch_size)
-        store.run_batches(MERGE_MENTIONS.format(rel=rel), [r for r in last.values() if r["paper"] not in fresh], batch_size)
+        store.run_batches(CREATE_MENTIONS.format(rel=rel), [r for r in rows if r["paper"] in fresh], batch_size)
+        store.run_batches(MERGE_MENTIONS.format(rel=rel), [r for r in rows if r["paper"] not in fresh], batch_size)
 
 
 def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
@@ -303,10 +349,12 @@ def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
     return {row["id"] for row in store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)}
 
 
-def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> None:
-    """Delete those of these concepts that no paper's extraction names (vocabulary links alone keep none)."""
-    if concept_ids:
-        store.run(DROP_UNNAMED_CONCEPTS, {"ids": sorted(concept_ids)}, write=True)
+def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> set[str]:
+    """Delete those of these concepts that no paper's extraction names (vocabulary links alone keep
+    none); returns the ids deleted."""
+    if not concept_ids:
+        return set()
+    return {row["id"] for row in store.run(DROP_UNNAMED_CONCEPTS, {"ids": sorted(concept_ids)}, write=True)}
 
 
 def store_edges(store: Store, query: str, rows: list[dict], new: set[str], batch_size: int = 1000) -> None:

@@ -1,22 +1,29 @@
-"""The vocabulary pass that ends every build: concepts voted, names found everywhere, broader links.
+"""The vocabulary of a build: concepts voted, names found everywhere, broader links.
 
-Batches store what each paper's extraction found and mark the concepts they touched
-(``Concept.dirty``) and the papers whose abstract is new (``Paper.linked`` unset). Then,
-once per build:
+Each batch of a build (``kg.store.load``) creates its new concepts with the vote of its own
+papers, and links its abstracts to every name the build knows so far (:class:`Names`, held in
+memory). What a later batch changes is left to one pass at the end of the build:
 
-1. **Vote**: a touched concept's type is the one most of its papers read it as (ties: more
-   mentions, then the order of ``kg.graph.CONCEPT_LABELS``); its name is the spelling most
-   papers use (ties: the longer, then the first in alphabetical order); its aliases are the
-   other spellings. Each mention edge keeps the type it was read with.
-2. **Link**: every name of the graph is looked for in every abstract (``kg.extract.vocabulary``):
-   new abstracts against the whole vocabulary, stored abstracts against the names this build
-   added. A name found where no extractor read it adds ``(:Paper)-[:MENTIONS {extractor:
-   "vocabulary"}]->(:Concept)`` with its evidence sentence.
+1. **Vote**: a concept that later batches named or linked again gets its type anew, the one
+   most of its papers read it as (ties: more mentions, then the order of
+   ``kg.graph.CONCEPT_LABELS``); its name is the spelling most papers use (ties: the longer,
+   then the first in alphabetical order); its aliases are the other spellings; its ``papers``
+   count the papers naming it. Each mention edge keeps the type it was read with. A concept
+   named in one batch only keeps what it was created with (no write).
+2. **Link**: an abstract writes a concept's name where no extractor read it: ``(:Paper)-
+   [:MENTIONS {extractor: "vocabulary"}]->(:Concept)`` with its evidence sentence. The pass
+   matches stored abstracts only against the concepts whose names changed after the abstract's
+   batch (a name added, or a spelling that now names another concept, or none).
 3. **Broader**: ``(:Concept)-[:BROADER]->(:Concept)`` from a name to the longest shorter name
    it ends with that is itself a concept ("bilingual parallel corpus" -> "parallel corpus").
 
-Memory holds the vocabulary (names and aliases), never the corpus: abstracts are read in
-pages. Flags make the pass resumable: a build killed before it ends is finished by the next.
+Every paper carries the stamp of the batch that stored its abstract (``Paper.stamp``), and one
+``(:BuildState)`` node the last stamp given and the last one the pass finished (``linked``),
+so the pass writes no flag per paper or concept. A build killed before its pass ends leaves
+stamps after ``linked``: the next build finishes them first, in full.
+
+The graph is the one a single pass over all papers would give, whatever the batches.
+Memory holds the vocabulary (names and aliases), never the corpus: abstracts are read in pages.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:               # doctest: +SKIP
@@ -26,12 +33,13 @@ pages. Flags make the pass resumable: a build killed before it ends is finished 
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass
 
 from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key
-from kg.extract.vocabulary import NameMatcher, sentence_at, unambiguous
+from kg.extract.vocabulary import NameMatcher, sentence_at
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store
 from kg.store.batches import batched
@@ -39,35 +47,52 @@ from kg.store.schema import _checked
 
 PAGE = 500
 VOCABULARY_CONFIDENCE = 0.6
+EVER = math.inf  # "changed after every batch": stored abstracts are matched against the concept again
 TYPE_OF_RELATIONSHIP = {"PROPOSES": "Method", "USES": "Method", "ADDRESSES": "Task", "EVALUATES_ON": "Dataset",
                         "MEASURES": "Metric", "IN_DOMAIN": "Domain"}
+LINK_FIELDS = ("spelling", "evidence", "start", "end", "confidence", "mentions")
 # One-word names too general to be anybody's broader concept ("bilingual corpus" is no "corpus").
 NOT_BROADER = GENERIC_HEADS | frozenset(
     "network system data dataset task problem corpus benchmark metric score set function process analysis learning "
     "result performance tool feature information representation training study work".split())
 
-DIRTY_CONCEPTS = "MATCH (c:Concept) WHERE c.dirty = true RETURN c.id AS id, labels(c) AS labels"
-# every edge of the touched concepts: extracted ones vote, all of them count the papers
+STATE = "MATCH (s:BuildState {id: 'build'}) RETURN s.stamp AS stamp, s.linked AS linked"
+SET_STAMP = "MERGE (s:BuildState {id: 'build'}) SET s.stamp = $stamp"
+SET_LINKED = "MERGE (s:BuildState {id: 'build'}) SET s.linked = $linked, s.stamp = coalesce(s.stamp, $linked)"
+CONCEPTS = "MATCH (c:Concept) RETURN c.id AS id, c.name AS name, c.aliases AS aliases, c.papers AS papers"
+# the concepts named by papers of an unfinished build (stored after the last finished stamp)
+NAMED_SINCE = "MATCH (p:Paper) WHERE p.stamp > $linked MATCH (p)-->(c:Concept) RETURN DISTINCT c.id AS id"
+# every edge of the concepts to vote: extracted ones vote, all of them count the papers
 CONCEPT_EDGES = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})<-[r]-(p:Paper)
-RETURN id, p.id AS paper, type(r) AS rel, r.name AS name, r.spellings AS spellings, r.mentions AS mentions
+RETURN id, labels(c) AS labels, c.name AS stored_name, c.type AS stored_type, c.aliases AS stored_aliases,
+       c.papers AS stored_papers, p.id AS paper, type(r) AS rel, r.name AS name, r.spellings AS spellings,
+       r.mentions AS mentions
 """
-# One write per touched concept: its vote, its paper count, the flag cleared (ArcadeDB updates cost
-# milliseconds a row where creates cost a tenth of one), the label changed only where the vote did.
+# One write per concept that changed: its vote and paper count; the label changed only where the vote did
+# (ArcadeDB updates cost milliseconds a row where creates cost a tenth of one).
 SET_VOTES = """
 UNWIND $rows AS row
 MATCH (c:Concept {{id: row.id}})
-{relabel}SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers, c.dirty = null
+{relabel}SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers
 """
-VOCABULARY = "MATCH (c:Concept) WHERE NOT c:Domain RETURN c.id AS id, c.name AS name, c.aliases AS aliases"
-UNLINKED_PAPERS = "MATCH (p:Paper) WHERE p.linked IS NULL AND coalesce(p.abstract, '') <> '' RETURN p.id AS id"
-LINKED_PAPERS = "MATCH (p:Paper) WHERE p.linked = true RETURN p.id AS id"
+SET_PAPERS = "UNWIND $rows AS row MATCH (c:Concept {id: row.id}) SET c.papers = row.papers"
+PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
 ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract"
-EXTRACTED = """
+# a paper's own concepts and spellings (a paper's reading wins) and its vocabulary links
+EDGES_OF_PAPERS = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})-[r]->(c:Concept)
-RETURN id, c.id AS concept, type(r) AS rel, r.spellings AS spellings
+RETURN id, c.id AS concept, type(r) AS rel, r.spellings AS spellings, r.spelling AS spelling, r.evidence AS evidence,
+       r.start AS start, r.end AS end, r.confidence AS confidence, r.mentions AS mentions
+"""
+# links to a concept through spellings that name it no more (an acronym two papers define differently)
+LINKS_SPELLED = """
+UNWIND $rows AS row
+MATCH (c:Concept {id: row.concept})<-[r:MENTIONS]-(p:Paper)
+WHERE r.spelling IN row.spellings
+RETURN p.id AS paper, c.id AS concept
 """
 # Edges are created after a read that finds the existing ones (one writer per store): ArcadeDB
 # (26.x) fails a MERGE of edges that touches one node from several rows of an UNWIND.
@@ -78,12 +103,9 @@ MATCH (c:Concept {id: row.concept})
 CREATE (p)-[:MENTIONS {evidence: row.evidence, start: row.start, end: row.end, confidence: row.confidence,
     extractor: 'vocabulary', spelling: row.spelling, mentions: row.mentions}]->(c)
 """
-MARK_LINKED = "UNWIND $ids AS id MATCH (p:Paper {id: id}) SET p.linked = true"
-# A spelling that names another concept now (an acronym two papers define differently) links no more.
 DROP_LINKS = """
 UNWIND $rows AS row
-MATCH (c:Concept {id: row.concept})<-[r:MENTIONS]-(:Paper)
-WHERE r.spelling = row.spelling
+MATCH (p:Paper {id: row.paper})-[r:MENTIONS]->(c:Concept {id: row.concept})
 DELETE r
 """
 BROADER_EDGES = "MATCH (a:Concept)-[:BROADER]->(b:Concept) RETURN a.id AS narrower, b.id AS broader"
@@ -98,19 +120,13 @@ UNWIND $rows AS row
 MATCH (a:Concept {id: row.narrower})-[r:BROADER]->(b:Concept {id: row.broader})
 DELETE r
 """
-# concepts that only gained links: their paper count again (a killed pass leaves them right next time)
-COUNT_PAPERS = """
-UNWIND $ids AS id
-MATCH (c:Concept {id: id})
-SET c.papers = COUNT { (c)<--(:Paper) }, c.dirty = null
-"""
 
 
 @dataclass
 class VocabularyReport:
-    concepts: int = 0      # concepts voted again
-    relabelled: int = 0    # of which the type label changed (or was set for the first time)
-    links: int = 0         # MENTIONS edges written
+    concepts: int = 0      # concepts voted again at the end of the build
+    relabelled: int = 0    # of which the type label changed
+    links: int = 0         # MENTIONS edges written (in the batches and by the pass)
     broader: int = 0       # BROADER edges in the graph
     seconds: float = 0.0   # the pass's time
 
@@ -120,51 +136,282 @@ class VocabularyReport:
                 f"an abstract writes a concept's name, {self.broader} broader-concept links ({self.seconds:.1f} s).")
 
 
-def finish_vocabulary(store: Store) -> VocabularyReport:
-    """Vote the touched concepts, link every name to every abstract that writes it, and keep
-    BROADER edges current; a second run with nothing new changes nothing.
+def build_state(store: Store) -> tuple[int, int]:
+    """(the last batch stamp given, the last one the vocabulary pass finished); (0, 0) for a new graph."""
+    rows = store.run(STATE)
+    return (rows[0]["stamp"] or 0, rows[0]["linked"] or 0) if rows else (0, 0)
 
-    Votes are written last, with the links each touched concept gained, so a touched concept is
-    written once; a pass killed before that leaves the flags set and the next run votes again.
+
+def set_stamp(store: Store, stamp: int) -> None:
+    """Record ``stamp`` as given (in the transaction of the batch that uses it)."""
+    store.run(SET_STAMP, {"stamp": stamp}, write=True)
+
+
+def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
+    """The spellings a concept is found by: its name, its aliases and the known short forms of its key."""
+    return {s for s in [name, *(aliases or []), *KNOWN_SHORT_FORMS.get(concept, ())] if s}
+
+
+class Names:
+    """The names a build knows so far: every concept's spellings, which concept each spelling
+    names (its own key's concept, else the one concept that has it as an alias, else none: an
+    acronym two papers define differently names neither), and the stamp of the batch in which
+    each concept's names last changed, so the pass matches a stored abstract only against
+    concepts whose names changed after it was linked.
+
+    >>> names = Names(first=1)
+    >>> names.add("breast cancer", {"Breast cancer", "BC"}, 1)
+    >>> names.add("bladder cancer", {"Bladder cancer", "BC"}, 2)
+    >>> names.names("BC"), names.changed["breast cancer"]
+    (None, 2)
+    >>> [m.concept for m in names.find("Breast cancer (BC) and BC.")]
+    ['breast cancer']
+    """
+
+    def __init__(self, first: int):
+        self.first = first                       # the build's first batch stamp
+        self.spellings: dict[str, set[str]] = {}  # concept -> spellings (Domain concepts aside)
+        self.papers: dict[str, int] = {}         # concept -> its stored paper count, while untouched
+        self.owners: dict[str, set[str]] = {}    # spelling -> concepts having it
+        self.changed: dict[str, float] = {}      # concept -> stamp its names last changed
+        self.touched: set[str] = set()           # stored concepts that later batches named or linked
+        self.dropped: dict[str, set[str]] = {}   # concept -> spellings it had and lost (stale links)
+        self.links = 0                           # MENTIONS edges the batches made
+        self._own: dict[str, str] = {}           # spelling -> its concept key
+        self._matcher = NameMatcher({})
+        self._in_matcher: set[tuple[str, str]] = set()
+
+    @classmethod
+    def stored(cls, store: Store, first: int) -> Names:
+        """The names of every stored concept."""
+        names = cls(first)
+        for row in store.stream(CONCEPTS):
+            names.papers[row["id"]] = row["papers"] or 0
+            if not row["id"].startswith("domain:"):  # the taxonomy's own vocabulary is not matched
+                names.add(row["id"], spellings_of(row["id"], row["name"], row["aliases"]), 0)
+        return names
+
+    def names(self, spelling: str) -> str | None:
+        """The concept ``spelling`` names now, or None."""
+        owners = self.owners.get(spelling, ())
+        own = self._own.get(spelling)
+        if own in owners:
+            return own
+        return next(iter(owners)) if len(owners) == 1 else None
+
+    def add(self, concept: str, spellings, stamp: float) -> None:
+        """``concept`` is found by ``spellings`` from batch ``stamp`` on."""
+        known = self.spellings.setdefault(concept, set())
+        for spelling in sorted(set(spellings) - known):
+            before = self.names(spelling)
+            known.add(spelling)
+            self.owners.setdefault(spelling, set()).add(concept)
+            if spelling not in self._own:
+                self._own[spelling] = concept_key(spelling)
+            if (spelling, concept) not in self._in_matcher:
+                self._in_matcher.add((spelling, concept))
+                self._matcher.add(spelling, concept)
+            self._moved(spelling, before, stamp)
+        self.changed.setdefault(concept, stamp)
+
+    def forget(self, concept: str) -> None:
+        """A deleted concept: the spellings it had may name another one now, after every batch."""
+        for spelling in sorted(self.spellings.pop(concept, ())):
+            before = self.names(spelling)
+            self.owners[spelling].discard(concept)
+            self._moved(spelling, before, EVER)
+        self.changed.pop(concept, None)
+        self.papers.pop(concept, None)
+        self.touched.discard(concept)
+
+    def renamed(self, concept: str, spellings) -> None:
+        """The spellings the vote gives ``concept`` at the end; where they differ from those the
+        batches knew (a paper extracted again named it no more), every abstract is matched anew."""
+        spellings, known = set(spellings), self.spellings.setdefault(concept, set())
+        if spellings == known:
+            return
+        for spelling in sorted(known - spellings):
+            before = self.names(spelling)
+            known.discard(spelling)
+            self.owners[spelling].discard(concept)
+            self.dropped.setdefault(concept, set()).add(spelling)
+            self._moved(spelling, before, EVER)
+        self.add(concept, spellings, EVER)
+        self.changed[concept] = EVER
+
+    def _moved(self, spelling: str, before: str | None, stamp: float) -> None:
+        after = self.names(spelling)
+        if after != before:
+            for concept in (before, after):
+                if concept is not None:
+                    self.changed[concept] = max(self.changed.get(concept, stamp), stamp)
+
+    def find(self, text: str) -> list:
+        """The names written in ``text`` (``kg.extract.vocabulary.NameMatch``), each to the concept it names now."""
+        return [m for m in self._matcher.find(text) if self.names(m.spelling) == m.concept]
+
+
+def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]) -> dict[str, dict]:
+    """The MENTIONS link of ``paper`` to each concept whose name ``text`` writes: its first
+    occurrence (evidence sentence, offsets, spelling) and how many there are. A paper's own
+    reading wins: none to a concept it names itself, none through a spelling it uses itself
+    (an acronym it defines)."""
+    found: dict[str, dict] = {}
+    for match in sorted(matches, key=lambda m: (m.start, m.end, m.spelling, m.concept)):
+        if match.concept in own or match.spelling in spelled:
+            continue
+        if match.concept in found:
+            found[match.concept]["mentions"] += 1
+            continue
+        begin, end = sentence_at(text, match.start)
+        found[match.concept] = {"paper": paper, "concept": match.concept, "spelling": match.spelling,
+                                "evidence": text[begin:end], "start": match.start, "end": match.end,
+                                "confidence": VOCABULARY_CONFIDENCE, "mentions": 1}
+    return found
+
+
+def finish_vocabulary(store: Store, names: Names | None = None) -> VocabularyReport:
+    """End a build: vote the concepts later batches changed, link stored abstracts to the names
+    that came after them, and keep BROADER edges current; a second run with nothing new changes
+    nothing. ``names``: the build's :class:`Names` (without it, or when a killed build left
+    batches before this one, every paper stored since the last finished pass is linked in full).
+
+    Votes are written last, with the links each concept gained or lost, so a concept is written
+    once; a pass killed before it ends is run again by the next build.
     """
     started = time.perf_counter()
     report = VocabularyReport()
-    votes, unvoted = vote_concepts(store)
-    concepts = [dict(c, **{k: votes[c["id"]][k] for k in ("name", "aliases")}) if c["id"] in votes else c
-                for c in store.stream(VOCABULARY) if votes.get(c["id"], {}).get("type") != "Domain"]
-    gained = link_names(store, concepts, set(votes), report)
-    write_votes(store, votes, gained, report)
-    # concepts that only gained links, and flagged ones no extraction names any more
-    for ids in batched(sorted((set(gained) | unvoted) - set(votes)), PAGE):
-        store.run(COUNT_PAPERS, {"ids": ids}, write=True)
-    link_broader(store, [c["id"] for c in concepts], report)
+    stamp, linked = build_state(store)
+    full_after = None  # papers stamped after this are linked against every name
+    if names is None or names.first != linked + 1:
+        names, full_after = unfinished(store, linked), linked
+    votes = vote_concepts(store, names.touched)
+    for cid, row in votes.items():
+        if not cid.startswith("domain:"):
+            names.renamed(cid, spellings_of(cid, row["name"], row["aliases"]))
+    gained = relink(store, names, linked, full_after, report)
+    write_votes(store, votes, gained, names, report)
+    link_broader(store, sorted(names.spellings), report)
+    report.links += names.links
+    if stamp != linked:
+        store.run(SET_LINKED, {"linked": stamp}, write=True)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def vote_concepts(store: Store) -> tuple[dict[str, dict], set[str]]:
-    """The vote of every dirty concept from its edges (nothing written): id -> type, name,
-    aliases, the labels it has, and the papers naming it; and the dirty concepts that no
-    extracted edge names (none after a normal load)."""
-    dirty = {row["id"]: tuple(sorted(set(row["labels"]) & set(CONCEPT_LABELS))) for row in store.stream(DIRTY_CONCEPTS)}
+def unfinished(store: Store, linked: int) -> Names:
+    """The names of a store whose last build did not finish its pass: every concept that papers
+    stored since then name is voted and matched against every stored abstract again."""
+    names = Names.stored(store, first=linked + 1)
+    named = {row["id"] for row in store.stream(NAMED_SINCE, {"linked": linked})}
+    names.touched |= named
+    for cid in named & set(names.spellings):
+        names.changed[cid] = EVER
+    return names
+
+
+def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
+    """The vote of these concepts from their edges (nothing written): id -> type, name, aliases,
+    papers (how many name it), and what the concept holds now (labels, stored)."""
     votes: dict[str, dict] = {}
-    for ids in batched(sorted(dirty), PAGE):
+    for page in batched(sorted(ids), PAGE):
         edges: dict[str, list[dict]] = {}
-        for row in store.run(CONCEPT_EDGES, {"ids": ids}):
+        for row in store.run(CONCEPT_EDGES, {"ids": page}):
             edges.setdefault(row["id"], []).append(row)
-        for cid in ids:
-            extracted = [e for e in edges.get(cid, ()) if e["rel"] != "MENTIONS"]
-            if extracted:
-                votes[cid] = {**vote(cid, extracted), "labels": dirty[cid], "papers": len({e["paper"] for e in edges[cid]})}
-    return votes, set(dirty) - set(votes)
+        for cid, rows in edges.items():
+            extracted = [e for e in rows if e["rel"] != "MENTIONS"]
+            first = rows[0]
+            stored = {"type": first["stored_type"], "name": first["stored_name"], "aliases": first["stored_aliases"],
+                      "papers": first["stored_papers"]}
+            labels = tuple(sorted(set(first["labels"]) & set(CONCEPT_LABELS)))
+            row = vote(cid, extracted) if extracted else {k: stored[k] for k in ("type", "name", "aliases")}
+            votes[cid] = {**row, "papers": len({e["paper"] for e in rows}), "labels": labels, "stored": stored}
+    return votes
 
 
-def write_votes(store: Store, votes: dict[str, dict], gained: Counter, report: VocabularyReport) -> None:
-    """Store the votes with their paper counts (plus the papers linked in this pass), one write a concept."""
+def relink(store: Store, names: Names, linked: int, full_after: int | None, report: VocabularyReport) -> Counter:
+    """Match stored abstracts against the names that changed after their batch (every name for
+    papers stamped after ``full_after``); create, drop or redo the links that differ. Returns the
+    change of each concept's paper count."""
+    changed = {cid for cid, at in names.changed.items() if at > linked}
+    gained: Counter = Counter()
+    if not changed and full_after is None:
+        return gained
+    forced = links_spelled_otherwise(store, names, changed)
+    latest = max((names.changed[cid] for cid in changed), default=0)
+    papers = [(row["id"], row["stamp"] or 0) for row in store.stream(PAPERS_WITH_ABSTRACTS)]
+    papers = [(pid, at) for pid, at in papers if at < latest or pid in forced or (full_after is not None and at > full_after)]
+    for page in batched(papers, PAGE):
+        _relink_page(store, names, dict(page), changed, full_after, forced, gained, report)
+    return gained
+
+
+def links_spelled_otherwise(store: Store, names: Names, changed: set[str]) -> dict[str, set[str]]:
+    """paper -> concepts it links through a spelling that names the concept no more."""
+    rows = []
+    for cid in sorted(changed):
+        spellings = sorted(s for s in names.spellings.get(cid, set()) | names.dropped.get(cid, set()) if names.names(s) != cid)
+        if spellings:
+            rows.append({"concept": cid, "spellings": spellings})
+    forced: dict[str, set[str]] = {}
+    for page in batched(rows, PAGE):
+        for row in store.run(LINKS_SPELLED, {"rows": page}):
+            forced.setdefault(row["paper"], set()).add(row["concept"])
+    return forced
+
+
+def _relink_page(store: Store, names: Names, stamps: dict[str, float], changed: set[str], full_after: int | None,
+                 forced: dict[str, set[str]], gained: Counter, report: VocabularyReport) -> None:
+    texts = {row["id"]: row["abstract"] or "" for row in store.run(ABSTRACTS, {"ids": sorted(stamps)})}
+    wanted: dict[str, tuple[set[str] | None, list]] = {}  # paper -> (the concepts to redo, or None: all; matches)
+    for pid, text in texts.items():
+        if full_after is not None and stamps[pid] > full_after:
+            wanted[pid] = (None, names.find(text))
+            continue
+        # the names that changed after this abstract was linked, and its links through stale spellings
+        matches = [m for m in names.find(text) if names.changed.get(m.concept, 0) > stamps[pid]]
+        redo = {m.concept for m in matches} | forced.get(pid, set())
+        if redo:
+            wanted[pid] = (redo, matches)
+    if not wanted:
+        return
+    own: dict[str, set[str]] = {}
+    spelled: dict[str, set[str]] = {}
+    existing: dict[str, dict[str, dict]] = {}
+    for row in store.run(EDGES_OF_PAPERS, {"ids": sorted(wanted)}):
+        if row["rel"] == "MENTIONS":
+            existing.setdefault(row["id"], {})[row["concept"]] = {k: row[k] for k in LINK_FIELDS}
+        else:
+            own.setdefault(row["id"], set()).add(row["concept"])
+            spelled.setdefault(row["id"], set()).update(row["spellings"] or [])
+    drop, create = [], []
+    for pid, (redo, matches) in wanted.items():
+        found = paper_links(pid, texts[pid], matches, own.get(pid, set()), spelled.get(pid, set()))
+        had = existing.get(pid, {})
+        for cid in sorted(set(found) | {c for c in had if redo is None or c in redo}):
+            new, old = found.get(cid), had.get(cid)
+            if new is not None and old is not None and all(new[k] == old[k] for k in LINK_FIELDS):
+                continue
+            if old is not None:
+                drop.append({"paper": pid, "concept": cid})
+                gained[cid] -= 1
+            if new is not None:
+                create.append(new)
+                gained[cid] += 1
+    store.run_batches(DROP_LINKS, drop, PAGE)
+    store.run_batches(CREATE_LINKS, create, PAGE)
+    report.links += len(create)
+
+
+def write_votes(store: Store, votes: dict[str, dict], gained: Counter, names: Names, report: VocabularyReport) -> None:
+    """Store what changed: the votes with their paper counts (plus the links of the pass), one
+    write a concept; the paper count alone of the other concepts the pass linked."""
     groups: dict[tuple[tuple[str, ...], str], list[dict]] = {}
     for cid, row in sorted(votes.items()):
-        groups.setdefault((row["labels"], row["type"]), []).append(
-            {"id": cid, "type": row["type"], "name": row["name"], "aliases": row["aliases"], "papers": row["papers"] + gained[cid]})
+        new = {"type": row["type"], "name": row["name"], "aliases": row["aliases"], "papers": row["papers"] + gained[cid]}
+        if new == row["stored"] and row["labels"] == (row["type"],):
+            continue
+        groups.setdefault((row["labels"], row["type"]), []).append({"id": cid, **new})
     for (labels, type_), rows in sorted(groups.items()):
         relabel = ""
         if labels != (type_,):
@@ -173,6 +420,9 @@ def write_votes(store: Store, votes: dict[str, dict], gained: Counter, report: V
             report.relabelled += len(rows)
         store.run_batches(SET_VOTES.format(relabel=relabel), rows, PAGE)
         report.concepts += len(rows)
+    counts = [{"id": cid, "papers": names.papers.get(cid, 0) + delta} for cid, delta in sorted(gained.items())
+              if delta and cid not in votes]
+    store.run_batches(SET_PAPERS, counts, PAGE)
 
 
 def vote(concept: str, edges: list[dict]) -> dict:
@@ -215,64 +465,6 @@ def _most_used(names: Counter) -> str:
     best = min(folded, key=lambda n: (-folded[n], -len(n.split()), len(n), n))
     variants = [n for n in names if n.lower() == best]
     return min(variants, key=lambda n: (-names[n], n[:1].isupper() and n[1:] == best[1:], n))
-
-
-def link_names(store: Store, concepts: list[dict], new: set[str], report: VocabularyReport) -> Counter:
-    """MENTIONS edges from abstracts to the concepts whose names they write; returns how many
-    papers each concept was linked to."""
-    triples = [(s, c["id"], concept_key(s) == c["id"]) for c in concepts
-               for s in [c["name"], *(c["aliases"] or []), *KNOWN_SHORT_FORMS.get(c["id"], ())] if s]
-    names = unambiguous(triples)
-    fresh = {s for s, cid, _ in triples if cid in new}
-    # spellings of this build whose concept changed (an alias now shared, or a concept of its own)
-    stale = [{"spelling": s, "concept": cid} for s, cid, _ in triples if s in fresh and names.get(s) != cid]
-    store.run_batches(DROP_LINKS, stale, PAGE)
-    linked: Counter = Counter()
-    everything = NameMatcher(names)
-    added = NameMatcher({s: c for s, c in names.items() if s in fresh})
-    unlinked = [row["id"] for row in store.stream(UNLINKED_PAPERS)]
-    if everything:
-        for ids in batched(unlinked, PAGE):
-            _link_page(store, ids, everything, linked, report)
-    if added:
-        stored = [row["id"] for row in store.stream(LINKED_PAPERS)]
-        for ids in batched(stored, PAGE):
-            _link_page(store, ids, added, linked, report)
-    for ids in batched(unlinked, PAGE):
-        store.run(MARK_LINKED, {"ids": ids}, write=True)
-    return linked
-
-
-def _link_page(store: Store, ids: list[str], matcher: NameMatcher, linked: Counter, report: VocabularyReport) -> None:
-    texts = {row["id"]: row["abstract"] or "" for row in store.run(ABSTRACTS, {"ids": ids})}
-    matches = {pid: found for pid, text in texts.items() if (found := matcher.find(text))}
-    if not matches:  # most stored abstracts hold none of a build's new names
-        return
-    own: dict[str, set[str]] = {}  # the concepts each paper is linked to already
-    spelled: dict[str, set[str]] = {}
-    for row in store.run(EXTRACTED, {"ids": sorted(matches)}):
-        own.setdefault(row["id"], set()).add(row["concept"])
-        if row["rel"] != "MENTIONS":
-            spelled.setdefault(row["id"], set()).update(row["spellings"] or [])
-    rows = []
-    for pid, paper_matches in matches.items():
-        text = texts[pid]
-        found: dict[str, dict] = {}
-        for match in paper_matches:
-            # a paper's own reading wins: its concept, or its own sense of a spelling (an acronym it defines)
-            if match.concept in own.get(pid, ()) or match.spelling in spelled.get(pid, ()):
-                continue
-            if match.concept in found:
-                found[match.concept]["mentions"] += 1
-                continue
-            begin, end = sentence_at(text, match.start)
-            found[match.concept] = {"paper": pid, "concept": match.concept, "spelling": match.spelling,
-                                    "evidence": text[begin:end], "start": match.start, "end": match.end,
-                                    "confidence": VOCABULARY_CONFIDENCE, "mentions": 1}
-        rows.extend(found.values())
-    store.run_batches(CREATE_LINKS, rows, PAGE)
-    linked.update(r["concept"] for r in rows)  # one row per paper and concept
-    report.links += len(rows)
 
 
 def broader_edges(concept_ids: list[str]) -> set[tuple[str, str]]:

@@ -2,7 +2,8 @@
 streamed (an export never holds all rows at once).
 
 A node's key is its constrained property (``id``, ``key`` or ``name``). The BM25 text index
-(``Term``, ``TextIndex``, ``OCCURS_IN``) is no part of an exported graph: kg build remakes it.
+(``Term``, ``TextIndex``, ``OCCURS_IN``) is no part of an exported graph: kg build remakes it;
+nor is the build's bookkeeping (``BuildState``, the papers' batch ``stamp``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 KEY = "coalesce({v}.id, {v}.key, {v}.name, elementId({v}))"
-NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
+NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex AND NOT n:BuildState RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
 RELATIONSHIPS = (f"MATCH (a)-[r]->(b) WHERE type(r) <> 'OCCURS_IN' RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
                  f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
 CITATION_NODES = f"MATCH (n) WHERE n:Paper OR n:Reference RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
@@ -20,7 +21,9 @@ CITATION_RELATIONSHIPS = (f"MATCH (a:Paper)-[r:CITES]->(b) RETURN labels(a) AS a
 
 def nodes(store, citations_only: bool = False) -> Iterator[dict]:
     """``{labels, key, props}`` of every node (``citations_only``: papers and references)."""
-    return store.stream(CITATION_NODES if citations_only else NODES)
+    for row in store.stream(CITATION_NODES if citations_only else NODES):
+        row["props"].pop("stamp", None)
+        yield row
 
 
 def relationships(store, citations_only: bool = False) -> Iterator[dict]:
