@@ -257,7 +257,7 @@ def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]
     reading wins: none to a concept it names itself, none through a spelling it uses itself
     (an acronym it defines)."""
     found: dict[str, dict] = {}
-    for match in sorted(matches, key=lambda m: (m.start, m.end, m.spelling, m.concept)):
+    for match in sorted(matches, key=lambda m: _first(m, text)):
         if match.concept in own or match.spelling in spelled:
             continue
         if match.concept in found:
@@ -268,6 +268,20 @@ def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]
                                 "evidence": text[begin:end], "start": match.start, "end": match.end,
                                 "confidence": VOCABULARY_CONFIDENCE, "mentions": 1}
     return found
+
+
+def _first(match, text: str) -> tuple:
+    """The order of a text's matches: by position; at one position the spelling as written
+    first, then one in lower case, then alphabetical (whatever order the names came in).
+
+    >>> from kg.extract.vocabulary import NameMatch
+    >>> sorted(["Infection", "infection"], key=lambda s: _first(NameMatch(4, 14, "infection", s), "Two infections"))
+    ['infection', 'Infection']
+    """
+    written = text[match.start:match.end]
+    spelling = match.spelling
+    return (match.start, match.end, spelling != written, spelling.lower() != written.lower(), spelling != spelling.lower(),
+            spelling, match.concept)
 
 
 def finish_vocabulary(store: Store, names: Names | None = None) -> VocabularyReport:
