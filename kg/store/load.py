@@ -204,14 +204,17 @@ class CitationReport:
 
 # --- the batch --------------------------------------------------------------------------------
 
-def load_rows(store: Store, rows: GraphRows, *, names: Names, stamp: int, batch_size: int = 1000,
+def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stamp: int = 0, batch_size: int = 1000,
               citations: CitationReport | None = None) -> None:
     """Store one batch of rows: papers, concepts, mentions and the vocabulary's links, venues and
     authors, citations.
 
-    ``names``: the concept names the build knows, kept current here; ``stamp``: this batch's
-    number in the store's sequence; ``citations`` collects how references were linked.
+    ``names``: the concept names the build knows, kept current here (None: no vocabulary links,
+    the graph of the batch alone); ``stamp``: this batch's number in the store's sequence;
+    ``citations`` collects how references were linked.
     """
+    linking = names is not None
+    names = names if names is not None else Names(first=stamp)
     papers = fold_papers(rows.papers)
     new = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
@@ -220,7 +223,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names, stamp: int, batch_
     names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
     mentions = last_mentions(rows)
     learn_names(names, mentions, stamp)
-    links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions)
+    links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions) if linking else []
     created = store_concepts(store, mentions, links, names, batch_size)
     store_mentions(store, mentions, new | renamed, batch_size)
     store.run_batches(CREATE_LINKS, links, batch_size)
