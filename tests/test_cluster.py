@@ -89,3 +89,16 @@ def test_extract_on_a_local_cluster_writes_the_local_records(tmp_path):
     assert sorted(result.output.splitlines()) == sorted(local.output.splitlines())
     assert "Extracted 10 papers from 2 file(s)." in result.output
     assert f"  {MIXED}: line 8: id c2 repeats the record at line 3 (same content); skipped" in result.output
+
+
+def test_local_workers_keep_glibc_adaptive_allocation_and_one_thread_each():
+    """Dask's nanny exports MALLOC_TRIM_THRESHOLD_ (which costs spaCy ~2.5x the system time); a local
+    cluster's workers must start without it, and with the thread limits that suit one core each."""
+    from kg.cluster import cluster_client
+
+    def environment():
+        import os
+        return os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS")
+
+    with cluster_client("local:1") as client:
+        assert list(client.run(environment).values()) == [(None, "1")]
