@@ -20,9 +20,10 @@ from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.store import Store
 from kg.store.batches import batched
+from kg.store.counts import keep_counts
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
-from kg.store.vocabulary import Names, VocabularyReport, build_state, finish_vocabulary, set_stamp
+from kg.store.vocabulary import Names, VocabularyReport, build_state, finish_vocabulary, set_stamp, unfinished_pass
 from kg.textsim import index_papers, stored_terms
 from loaders import LoadReport, load
 
@@ -97,9 +98,9 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     """
     create_constraints(store)
     terms = stored_terms(store)  # kept current by each batch's index
-    stamp, linked = build_state(store)
-    if stamp > linked:  # a build killed before its vocabulary pass: that pass first
+    if unfinished_pass(store):  # a build killed before its vocabulary pass: that pass first
         finish_vocabulary(store)
+    stamp, _ = build_state(store)
     names = Names.stored(store, first=stamp + 1)  # kept current by each batch
     papers = 0
     for batch in read_ahead(records, PAPERS_PER_BATCH):
@@ -115,7 +116,9 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
             for record in batch:
                 on_paper(record)
     # once the batches are stored: concepts that later batches named voted again, names linked where they came later
-    return papers, finish_vocabulary(store, names)
+    vocabulary = finish_vocabulary(store, names)
+    keep_counts(store)  # what kg stats and the whole-graph packs read
+    return papers, vocabulary
 
 
 def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_process: int = 1,

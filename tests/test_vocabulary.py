@@ -12,7 +12,8 @@ from kg.build import load_records
 from kg.extract import to_record
 from kg.extract.normalize import concept_key
 from kg.model import Paper
-from kg.store.vocabulary import VocabularyReport
+from kg.store.reads.graph import count, stats
+from kg.store.vocabulary import Totals, VocabularyReport
 
 
 def concept(text: str, name: str, type_: str, key: str | None = None, aliases=(), merges=(), proposed=False) -> dict:
@@ -216,3 +217,59 @@ def test_a_build_killed_before_its_vocabulary_pass_is_finished_by_the_next(store
     assert graph_dump(store) != clean  # the names that came later are not linked yet
     load_records(store, [])  # the next build, of nothing new
     assert graph_dump(store) == clean
+
+
+def kept_totals(store) -> dict:
+    rows = store.run("MATCH (c:Concept) RETURN c.id AS id, c.papers AS papers, c.mentions AS mentions, c.years AS years, "
+                     "c.year_papers AS year_papers")
+    return {r.pop("id"): r for r in rows}
+
+
+def counted_totals(store) -> dict:
+    """Every concept's totals counted from its edges now."""
+    edges: dict[str, list[dict]] = {}
+    for row in store.run("MATCH (p:Paper)-[r]->(c:Concept) RETURN c.id AS c, p.id AS paper, p.year AS year, "
+                         "r.mentions AS mentions"):
+        edges.setdefault(row.pop("c"), []).append(row)
+    return {cid: Totals.of(found).properties() for cid, found in edges.items()}
+
+
+def assert_counts_exact(store) -> None:
+    """The totals and counts the builds keep are those of the graph, counted now."""
+    assert kept_totals(store) == counted_totals(store)
+    assert stats(store) == count(store)
+    years = store.run("MATCH (s:BuildState) RETURN s.years AS years, s.year_papers AS papers")[0]
+    by_year = store.run("MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p.year AS year, count(*) AS n ORDER BY year")
+    assert list(zip(years["years"], years["papers"])) == [(r["year"], r["n"]) for r in by_year]
+
+
+DATED = [dict(r, year=2018 + i % 3) for i, r in enumerate(LATER)]
+
+
+def test_kept_totals_stay_exact_under_reruns_incremental_builds_and_extraction_again(store):
+    build_in_batches(store, DATED, 2)
+    assert_counts_exact(store)
+    top = kept_totals(store)["low rank adaptation"]
+    assert top["papers"] >= 2 and top["years"]  # linked where LoRA is written, extracted where it is read
+    load_records(store, DATED)  # a rerun
+    assert_counts_exact(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    for i in range(0, len(DATED), 3):  # incremental builds, names coming in later builds
+        load_records(store, DATED[i:i + 3])
+        assert_counts_exact(store)
+    again = dict(DATED[0], year=2030, concepts=[])  # breast cancer's paper extracted again, naming nothing now
+    load_records(store, [again])
+    assert_counts_exact(store)
+    assert "breast cancer" not in kept_totals(store)
+
+
+def test_a_graph_from_before_concept_totals_gets_them_at_its_next_build(store):
+    build_in_batches(store, DATED, 3)
+    clean = graph_dump(store)
+    # as the previous version left a graph: no totals, no stamps, no BuildState, a flag on each paper
+    store.run("MATCH (c:Concept) REMOVE c.mentions, c.years, c.year_papers", write=True)
+    store.run("MATCH (p:Paper) REMOVE p.stamp SET p.linked = true", write=True)
+    store.run("MATCH (s:BuildState) DELETE s", write=True)
+    load_records(store, [])
+    assert graph_dump(store) == clean
+    assert_counts_exact(store)

@@ -30,7 +30,6 @@ Labels and relationship types are pasted into queries only from the whitelists o
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -38,7 +37,7 @@ from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.schema import _checked
-from kg.store.vocabulary import CREATE_LINKS, Names, paper_links, spellings_of, vote
+from kg.store.vocabulary import CREATE_LINKS, Names, Totals, paper_links, spellings_of, vote
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -66,6 +65,7 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
     p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
     p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
+RETURN p.id AS id, p.year AS year
 """
 
 # --- concepts ---------------------------------------------------------------------------------
@@ -75,7 +75,8 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
 CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.id AS id"
 CREATE_CONCEPTS = """
 UNWIND $rows AS row
-CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: row.aliases, papers: row.papers}})
+CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: row.aliases, papers: row.papers,
+    mentions: row.mentions, years: row.years, year_papers: row.year_papers}})
 """
 
 # --- mentions ---------------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     linking = names is not None
     names = names if names is not None else Names(first=stamp)
     papers = fold_papers(rows.papers)
-    new = store_papers(store, papers, batch_size, stamp)
+    new, years = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
     unnamed = drop_mentions(store, sorted(renamed - new))
@@ -224,7 +225,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     mentions = last_mentions(rows)
     learn_names(names, mentions, stamp)
     links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions) if linking else []
-    created = store_concepts(store, mentions, links, names, batch_size)
+    created = store_concepts(store, mentions, links, names, years, batch_size)
     store_mentions(store, mentions, new | renamed, batch_size)
     store.run_batches(CREATE_LINKS, links, batch_size)
     names.touched |= {link["concept"] for link in links} - created
@@ -268,14 +269,18 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
     return found
 
 
-def store_papers(store: Store, papers: list[dict], batch_size: int = 1000, stamp: int = 0) -> set[str]:
-    """Create the papers the store lacks, merge the others; returns the ids of the new ones."""
+def store_papers(store: Store, papers: list[dict], batch_size: int = 1000,
+                 stamp: int = 0) -> tuple[set[str], dict[str, int | None]]:
+    """Create the papers the store lacks, merge the others; returns the ids of the new ones and
+    every paper's year as stored."""
     stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
     new = [p for p in papers if p["id"] not in stored]
-    for query, rows in ((CREATE_PAPERS, new), (MERGE_PAPERS, [p for p in papers if p["id"] in stored])):
-        for chunk in batched(rows, batch_size):
-            store.run(query, {"rows": chunk, "stamp": stamp}, write=True)
-    return {p["id"] for p in new}
+    years = {p["id"]: p["year"] for p in new}
+    for chunk in batched(new, batch_size):
+        store.run(CREATE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True)
+    for chunk in batched([p for p in papers if p["id"] in stored], batch_size):
+        years.update((row["id"], row["year"]) for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True))
+    return {p["id"] for p in new}, years
 
 
 def last_mentions(rows: GraphRows) -> dict[str, list[dict]]:
@@ -313,23 +318,27 @@ def link_abstracts(names: Names, papers: list[dict], mentions: dict[str, list[di
 
 
 def store_concepts(store: Store, mentions: dict[str, list[dict]], links: list[dict], names: Names,
-                   batch_size: int = 1000) -> set[str]:
+                   years: dict[str, int | None], batch_size: int = 1000) -> set[str]:
     """Create the batch's new concepts, each with the vote of the batch's papers (type label, name,
-    aliases) and the papers naming it or linked to it; the stored ones the batch names are voted
-    again at the end of the build (``names.touched``). Returns the ids created."""
+    aliases) and the totals of its edges and links (``kg.store.vocabulary.Totals``); the stored
+    ones the batch names are voted again at the end of the build (``names.touched``). Returns
+    the ids created."""
     edges: dict[str, list[dict]] = {}
     for rel, rows in mentions.items():
         for row in rows:
-            edges.setdefault(row["concept"], []).append(dict(row, rel=rel))
+            edges.setdefault(row["concept"], []).append(dict(row, rel=rel, year=years.get(row["paper"])))
     stored = _lookup(store, CONCEPTS_AMONG, "keys", edges)
-    linked = Counter(link["concept"] for link in links)
+    linked: dict[str, list[dict]] = {}
+    for link in links:
+        linked.setdefault(link["concept"], []).append(dict(link, year=years.get(link["paper"])))
     created: dict[str, list[dict]] = {label: [] for label in CONCEPT_LABELS}
     for cid, found in sorted(edges.items()):
         if cid in stored:
             continue
-        row = dict(vote(cid, found), papers=len({e["paper"] for e in found}) + linked[cid])
+        totals = Totals.of(found + linked.get(cid, []))
+        row = dict(vote(cid, found), **totals.properties())
         created[row["type"]].append(row)
-        names.papers[cid] = row["papers"]
+        names.totals[cid] = totals
     for label, rows in created.items():
         store.run_batches(CREATE_CONCEPTS.format(label=_checked(label, CONCEPT_LABELS)), rows, batch_size)
     names.touched |= set(stored)

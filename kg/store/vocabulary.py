@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key
 from kg.extract.vocabulary import NameMatcher, sentence_at
@@ -59,27 +59,39 @@ NOT_BROADER = GENERIC_HEADS | frozenset(
 STATE = "MATCH (s:BuildState {id: 'build'}) RETURN s.stamp AS stamp, s.linked AS linked"
 SET_STAMP = "MERGE (s:BuildState {id: 'build'}) SET s.stamp = $stamp"
 SET_LINKED = "MERGE (s:BuildState {id: 'build'}) SET s.linked = $linked, s.stamp = coalesce(s.stamp, $linked)"
-CONCEPTS = "MATCH (c:Concept) RETURN c.id AS id, c.name AS name, c.aliases AS aliases, c.papers AS papers"
+CONCEPTS = """
+MATCH (c:Concept)
+RETURN c.id AS id, c.name AS name, c.aliases AS aliases, c.papers AS papers, c.mentions AS mentions, c.years AS years,
+       c.year_papers AS year_papers
+"""
 # the concepts named by papers of an unfinished build (stored after the last finished stamp)
 NAMED_SINCE = "MATCH (p:Paper) WHERE p.stamp > $linked MATCH (p)-->(c:Concept) RETURN DISTINCT c.id AS id"
+# concepts of a graph built before concept totals and batch stamps: voted and matched once more
+UNTALLIED = "MATCH (c:Concept) WHERE c.mentions IS NULL RETURN c.id AS id"
+OLD_FLAGS = "MATCH (p:Paper) WHERE p.linked IS NOT NULL REMOVE p.linked"
 # every edge of the concepts to vote: extracted ones vote, all of them count the papers
 CONCEPT_EDGES = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})<-[r]-(p:Paper)
-RETURN id, labels(c) AS labels, c.name AS stored_name, c.type AS stored_type, c.aliases AS stored_aliases,
-       c.papers AS stored_papers, p.id AS paper, type(r) AS rel, r.name AS name, r.spellings AS spellings,
-       r.mentions AS mentions
+RETURN id, labels(c) AS labels, {type: c.type, name: c.name, aliases: c.aliases, papers: c.papers, mentions: c.mentions,
+       years: c.years, year_papers: c.year_papers} AS stored,
+       p.id AS paper, p.year AS year, type(r) AS rel, r.name AS name, r.spellings AS spellings, r.mentions AS mentions
 """
-# One write per concept that changed: its vote and paper count; the label changed only where the vote did
+# One write per concept that changed: its vote and totals; the label changed only where the vote did
 # (ArcadeDB updates cost milliseconds a row where creates cost a tenth of one).
 SET_VOTES = """
 UNWIND $rows AS row
 MATCH (c:Concept {{id: row.id}})
-{relabel}SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers
+{relabel}SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers,
+    c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers
 """
-SET_PAPERS = "UNWIND $rows AS row MATCH (c:Concept {id: row.id}) SET c.papers = row.papers"
+SET_TOTALS = """
+UNWIND $rows AS row
+MATCH (c:Concept {id: row.id})
+SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers
+"""
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
-ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract"
+ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract, p.year AS year"
 # a paper's own concepts and spellings (a paper's reading wins) and its vocabulary links
 EDGES_OF_PAPERS = """
 UNWIND $ids AS id
@@ -142,6 +154,13 @@ def build_state(store: Store) -> tuple[int, int]:
     return (rows[0]["stamp"] or 0, rows[0]["linked"] or 0) if rows else (0, 0)
 
 
+def unfinished_pass(store: Store) -> bool:
+    """Whether the store holds batches whose vocabulary pass did not end (a killed build), or
+    concepts of a graph built before concept totals: the next build first finishes them."""
+    stamp, linked = build_state(store)
+    return stamp > linked or bool(store.run(UNTALLIED + " LIMIT 1"))
+
+
 def set_stamp(store: Store, stamp: int) -> None:
     """Record ``stamp`` as given (in the transaction of the batch that uses it)."""
     store.run(SET_STAMP, {"stamp": stamp}, write=True)
@@ -150,6 +169,44 @@ def set_stamp(store: Store, stamp: int) -> None:
 def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
     """The spellings a concept is found by: its name, its aliases and the known short forms of its key."""
     return {s for s in [name, *(aliases or []), *KNOWN_SHORT_FORMS.get(concept, ())] if s}
+
+
+@dataclass
+class Totals:
+    """What a concept's edges add up to, kept on the concept for the packs that rank concepts:
+    the papers naming it (any edge, vocabulary links too), the ``mentions`` of those edges, and
+    the papers naming it in each year.
+
+    >>> t = Totals.of([{"paper": "a", "year": 2020, "mentions": 2}, {"paper": "a", "year": 2020, "mentions": None},
+    ...                {"paper": "b", "year": None, "mentions": 1}])
+    >>> t.properties()
+    {'papers': 2, 'mentions': 4, 'years': [2020], 'year_papers': [1]}
+    """
+
+    papers: int = 0
+    mentions: int = 0
+    years: Counter = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, edges) -> Totals:
+        """From edges ``{paper, year, mentions}`` (one paper may have several)."""
+        years = {e["paper"]: e["year"] for e in edges}
+        return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None))
+
+    @classmethod
+    def stored(cls, row: dict) -> Totals:
+        return cls(row["papers"] or 0, row["mentions"] or 0, Counter(dict(zip(row["years"] or [], row["year_papers"] or []))))
+
+    def add(self, year: int | None, mentions: int, sign: int = 1) -> None:
+        """One paper's link more (``sign`` -1: less)."""
+        self.papers += sign
+        self.mentions += sign * (mentions or 1)
+        if year is not None:
+            self.years[year] += sign
+
+    def properties(self) -> dict:
+        years = sorted(y for y, n in self.years.items() if n)
+        return {"papers": self.papers, "mentions": self.mentions, "years": years, "year_papers": [self.years[y] for y in years]}
 
 
 class Names:
@@ -171,7 +228,7 @@ class Names:
     def __init__(self, first: int):
         self.first = first                       # the build's first batch stamp
         self.spellings: dict[str, set[str]] = {}  # concept -> spellings (Domain concepts aside)
-        self.papers: dict[str, int] = {}         # concept -> its stored paper count, while untouched
+        self.totals: dict[str, Totals] = {}      # concept -> its stored totals, while untouched
         self.owners: dict[str, set[str]] = {}    # spelling -> concepts having it
         self.changed: dict[str, float] = {}      # concept -> stamp its names last changed
         self.touched: set[str] = set()           # stored concepts that later batches named or linked
@@ -186,7 +243,7 @@ class Names:
         """The names of every stored concept."""
         names = cls(first)
         for row in store.stream(CONCEPTS):
-            names.papers[row["id"]] = row["papers"] or 0
+            names.totals[row["id"]] = Totals.stored(row)
             if not row["id"].startswith("domain:"):  # the taxonomy's own vocabulary is not matched
                 names.add(row["id"], spellings_of(row["id"], row["name"], row["aliases"]), 0)
         return names
@@ -221,7 +278,7 @@ class Names:
             self.owners[spelling].discard(concept)
             self._moved(spelling, before, EVER)
         self.changed.pop(concept, None)
-        self.papers.pop(concept, None)
+        self.totals.pop(concept, None)
         self.touched.discard(concept)
 
     def renamed(self, concept: str, spellings) -> None:
@@ -318,6 +375,10 @@ def unfinished(store: Store, linked: int) -> Names:
     stored since then name is voted and matched against every stored abstract again."""
     names = Names.stored(store, first=linked + 1)
     named = {row["id"] for row in store.stream(NAMED_SINCE, {"linked": linked})}
+    untallied = {row["id"] for row in store.stream(UNTALLIED)}
+    if untallied:
+        store.run(OLD_FLAGS, write=True)
+    named |= untallied
     names.touched |= named
     for cid in named & set(names.spellings):
         names.changed[cid] = EVER
@@ -326,7 +387,7 @@ def unfinished(store: Store, linked: int) -> Names:
 
 def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
     """The vote of these concepts from their edges (nothing written): id -> type, name, aliases,
-    papers (how many name it), and what the concept holds now (labels, stored)."""
+    totals (:class:`Totals`), and what the concept holds now (labels, stored)."""
     votes: dict[str, dict] = {}
     for page in batched(sorted(ids), PAGE):
         edges: dict[str, list[dict]] = {}
@@ -334,21 +395,20 @@ def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
             edges.setdefault(row["id"], []).append(row)
         for cid, rows in edges.items():
             extracted = [e for e in rows if e["rel"] != "MENTIONS"]
-            first = rows[0]
-            stored = {"type": first["stored_type"], "name": first["stored_name"], "aliases": first["stored_aliases"],
-                      "papers": first["stored_papers"]}
-            labels = tuple(sorted(set(first["labels"]) & set(CONCEPT_LABELS)))
+            stored = rows[0]["stored"]
+            labels = tuple(sorted(set(rows[0]["labels"]) & set(CONCEPT_LABELS)))
             row = vote(cid, extracted) if extracted else {k: stored[k] for k in ("type", "name", "aliases")}
-            votes[cid] = {**row, "papers": len({e["paper"] for e in rows}), "labels": labels, "stored": stored}
+            votes[cid] = {**row, "totals": Totals.of(rows), "labels": labels, "stored": stored}
     return votes
 
 
-def relink(store: Store, names: Names, linked: int, full_after: int | None, report: VocabularyReport) -> Counter:
+def relink(store: Store, names: Names, linked: int, full_after: int | None,
+           report: VocabularyReport) -> dict[str, Totals]:
     """Match stored abstracts against the names that changed after their batch (every name for
     papers stamped after ``full_after``); create, drop or redo the links that differ. Returns the
-    change of each concept's paper count."""
+    change of each concept's totals."""
     changed = {cid for cid, at in names.changed.items() if at > linked}
-    gained: Counter = Counter()
+    gained: dict[str, Totals] = {}
     if not changed and full_after is None:
         return gained
     forced = links_spelled_otherwise(store, names, changed)
@@ -375,8 +435,10 @@ def links_spelled_otherwise(store: Store, names: Names, changed: set[str]) -> di
 
 
 def _relink_page(store: Store, names: Names, stamps: dict[str, float], changed: set[str], full_after: int | None,
-                 forced: dict[str, set[str]], gained: Counter, report: VocabularyReport) -> None:
-    texts = {row["id"]: row["abstract"] or "" for row in store.run(ABSTRACTS, {"ids": sorted(stamps)})}
+                 forced: dict[str, set[str]], gained: dict[str, Totals], report: VocabularyReport) -> None:
+    texts, years = {}, {}
+    for row in store.run(ABSTRACTS, {"ids": sorted(stamps)}):
+        texts[row["id"]], years[row["id"]] = row["abstract"] or "", row["year"]
     wanted: dict[str, tuple[set[str] | None, list]] = {}  # paper -> (the concepts to redo, or None: all; matches)
     for pid, text in texts.items():
         if full_after is not None and stamps[pid] > full_after:
@@ -408,22 +470,25 @@ def _relink_page(store: Store, names: Names, stamps: dict[str, float], changed: 
                 continue
             if old is not None:
                 drop.append({"paper": pid, "concept": cid})
-                gained[cid] -= 1
+                gained.setdefault(cid, Totals()).add(years[pid], old["mentions"], -1)
             if new is not None:
                 create.append(new)
-                gained[cid] += 1
+                gained.setdefault(cid, Totals()).add(years[pid], new["mentions"])
     store.run_batches(DROP_LINKS, drop, PAGE)
     store.run_batches(CREATE_LINKS, create, PAGE)
     report.links += len(create)
 
 
-def write_votes(store: Store, votes: dict[str, dict], gained: Counter, names: Names, report: VocabularyReport) -> None:
-    """Store what changed: the votes with their paper counts (plus the links of the pass), one
-    write a concept; the paper count alone of the other concepts the pass linked."""
+def write_votes(store: Store, votes: dict[str, dict], gained: dict[str, Totals], names: Names,
+                report: VocabularyReport) -> None:
+    """Store what changed: the votes with their totals (the links of the pass included), one
+    write a concept and none where nothing changed; the totals alone of the other concepts the
+    pass linked."""
     groups: dict[tuple[tuple[str, ...], str], list[dict]] = {}
     for cid, row in sorted(votes.items()):
-        new = {"type": row["type"], "name": row["name"], "aliases": row["aliases"], "papers": row["papers"] + gained[cid]}
-        if new == row["stored"] and row["labels"] == (row["type"],):
+        new = {"type": row["type"], "name": row["name"], "aliases": row["aliases"],
+               **_plus(row["totals"], gained.get(cid)).properties()}
+        if all(row["stored"].get(k) == v for k, v in new.items()) and row["labels"] == (row["type"],):
             continue
         groups.setdefault((row["labels"], row["type"]), []).append({"id": cid, **new})
     for (labels, type_), rows in sorted(groups.items()):
@@ -434,9 +499,15 @@ def write_votes(store: Store, votes: dict[str, dict], gained: Counter, names: Na
             report.relabelled += len(rows)
         store.run_batches(SET_VOTES.format(relabel=relabel), rows, PAGE)
         report.concepts += len(rows)
-    counts = [{"id": cid, "papers": names.papers.get(cid, 0) + delta} for cid, delta in sorted(gained.items())
-              if delta and cid not in votes]
-    store.run_batches(SET_PAPERS, counts, PAGE)
+    totals = [{"id": cid, **_plus(names.totals.get(cid, Totals()), delta).properties()}
+              for cid, delta in sorted(gained.items()) if cid not in votes]
+    store.run_batches(SET_TOTALS, totals, PAGE)
+
+
+def _plus(totals: Totals, delta: Totals | None) -> Totals:
+    if delta is None:
+        return totals
+    return Totals(totals.papers + delta.papers, totals.mentions + delta.mentions, totals.years + delta.years)
 
 
 def vote(concept: str, edges: list[dict]) -> dict:

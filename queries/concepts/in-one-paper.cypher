@@ -3,11 +3,12 @@
 // param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Domain); '' for all
 // param: top int 100 -- rows listed
 // example: kg query run concepts/in-one-paper -p type=Dataset
-MATCH (c:Concept)<--(p:Paper)
-WHERE $type = '' OR toLower(c.type) = toLower($type)
-WITH c, collect(DISTINCT p) AS papers
-WHERE size(papers) = 1
-WITH c, papers[0] AS p
+// papers is the concept's total, kept by the build (kg.store.vocabulary.Totals)
+MATCH (c:Concept)
+WHERE c.papers = 1 AND ($type = '' OR toLower(c.type) = toLower($type))
+WITH c ORDER BY c.type, toLower(c.name), c.name
+LIMIT $top
+MATCH (c)<--(p:Paper)
+WITH c, collect(DISTINCT p)[0] AS p
 RETURN c.type AS type, c.name AS concept, p.id AS paper, p.title AS title
 ORDER BY type, toLower(concept), concept
-LIMIT $top

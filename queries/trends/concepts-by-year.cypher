@@ -3,9 +3,11 @@
 // param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Domain); '' for all
 // param: per_year int 5 -- concepts listed per year
 // example: kg query run trends/concepts-by-year -p type=Method -p per_year=3
-MATCH (p:Paper)-->(c:Concept)
-WHERE p.year IS NOT NULL AND ($type = '' OR toLower(c.type) = toLower($type))
-WITH p.year AS year, c, count(DISTINCT p) AS papers
+// the papers per year are the concept's totals, kept by the build (kg.store.vocabulary.Totals)
+MATCH (c:Concept)
+WHERE size(coalesce(c.years, [])) > 0 AND ($type = '' OR toLower(c.type) = toLower($type))
+UNWIND range(0, size(c.years) - 1) AS i
+WITH c.years[i] AS year, c, c.year_papers[i] AS papers
 ORDER BY year, papers DESC, toLower(c.name), c.type
 WITH year, collect({concept: c.name, type: c.type, papers: papers}) AS ranked
 UNWIND range(0, size(ranked) - 1) AS rank
