@@ -115,7 +115,8 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
 
 
 def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str) -> View:
-    """Everything within ``depth`` links of one paper or concept; the nearest first when capped.
+    """Everything within ``depth`` links of one paper or concept; the nearest first when capped
+    (a hop is not read when the nearer ones fill the view: at most ``top * 20`` links a hop).
 
     References are capped first: the :data:`REFERENCES_SHOWN` most cited stay, the focus
     paper's others become one node "+ N references".
@@ -124,7 +125,10 @@ def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str)
     graph, distance, frontier = nx.Graph(), {centre: 0}, {centre}
     graph.add_node(centre)
     budget = top * 20
+    every_type = set(types) >= set(NODE_TYPES)
     for hop in range(1, depth + 1):
+        if every_type and graph.number_of_nodes() > top:
+            break  # the nearer nodes fill the view already: the farther ones would be capped away unread
         rows = _neighbour_rows(store, sorted(frontier), budget)
         frontier = set()
         for row in rows:
@@ -141,7 +145,8 @@ def ego(store, kind: str, focus: str, depth: int, types, top: int, size_by: str)
     for node in graph:
         graph.nodes[node]["rank"] = (depth - distance.get(node, 1)) * 1e6 + graph.degree(node)
     graph.nodes[centre]["focus"] = True
-    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} nearest to the focus, then the best linked")
+    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} nearest to the focus, then the best linked; "
+                         f"a farther hop is not read once the nearer ones fill the view")
     omitted.note = folded
     name = graph.nodes[centre].get("name") or centre
     subtitle = (f"Everything within {depth} link{'s' if depth > 1 else ''} of the {kind} “{name}” ({centre}), "

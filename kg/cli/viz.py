@@ -34,8 +34,10 @@ def viz(output, view_name, focus, depth, types, top, min_weight, min_papers, siz
     \b
     Views:
       overview      the concepts most papers name, with the papers naming them
-      paper         everything within --depth links of one paper (--focus)
-      concept       everything within --depth links of one concept (--focus)
+      paper         everything within --depth links of one paper (--focus), the nearest
+                    first: a farther hop is not read once the nearer ones fill --top,
+                    and at most 20 x --top links are read a hop
+      concept       the same around one concept (--focus)
       cooccurrence  concepts linked by the papers they share, coloured by community
       similarity    papers linked by shared concepts, rare concepts weighing more (IDF)
       citations     (:Paper)-[:CITES]->(:Paper|:Reference), all or around --focus:

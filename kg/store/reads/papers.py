@@ -5,7 +5,8 @@ from __future__ import annotations
 COUNT = "MATCH (p:Paper) RETURN count(p) AS n"
 TITLE = "MATCH (p:Paper {id: $id}) RETURN p.title AS title"
 DETAILS = """
-MATCH (p:Paper) WHERE p.id IN $ids
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
 RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, left(p.abstract, 400) AS abstract
 """
 FIND = """
