@@ -1,7 +1,8 @@
 """The graph's counts, kept on its ``(:BuildState)`` node at the end of every build: nodes per
-label, relationships per type and papers per year. ``kg stats``, ``overview/counts`` and
-``trends/new-concepts`` read them instead of counting a large graph again (seconds at 10,000
-papers); they are exact after every build, rerun or incremental one, since each build counts anew.
+label, relationships per type, papers per year and the most cited works. ``kg stats``,
+``overview/counts``, ``trends/new-concepts`` and ``citations/most-cited`` read them instead of
+counting a large graph again (seconds at 10,000 papers); they are exact after every build,
+rerun or incremental one, since each build counts anew.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:      # doctest: +SKIP
@@ -15,10 +16,19 @@ from kg.store import Store
 from kg.store.reads.graph import count
 
 PAPERS_PER_YEAR = "MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p.year AS year, count(*) AS papers ORDER BY year"
+MOST_CITED_KEPT = 100
+# as citations/most-cited orders them: the most citing papers first, then by id
+MOST_CITED = """
+MATCH (citer:Paper)-[:CITES]->(w)
+WITH coalesce(w.id, w.key) AS id, count(DISTINCT citer) AS cited_by
+ORDER BY cited_by DESC, id
+LIMIT $kept
+RETURN id, cited_by
+"""
 KEEP = """
 MERGE (s:BuildState {id: 'build'})
 SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type_counts = $type_counts,
-    s.years = $years, s.year_papers = $year_papers
+    s.years = $years, s.year_papers = $year_papers, s.cited = $cited, s.cited_by = $cited_by, s.cited_kept = $kept
 """
 
 
@@ -28,7 +38,10 @@ def keep_counts(store: Store) -> dict:
     if not counts["nodes"].get("BuildState"):  # the node that keeps them is counted too
         counts["nodes"] = dict(sorted({**counts["nodes"], "BuildState": 1}.items()))
     years = store.run(PAPERS_PER_YEAR)
+    cited = store.run(MOST_CITED, {"kept": MOST_CITED_KEPT})
     store.run(KEEP, {"labels": list(counts["nodes"]), "label_counts": list(counts["nodes"].values()),
                      "types": list(counts["relationships"]), "type_counts": list(counts["relationships"].values()),
-                     "years": [r["year"] for r in years], "year_papers": [r["papers"] for r in years]}, write=True)
+                     "years": [r["year"] for r in years], "year_papers": [r["papers"] for r in years],
+                     "cited": [r["id"] for r in cited], "cited_by": [r["cited_by"] for r in cited],
+                     "kept": MOST_CITED_KEPT}, write=True)
     return counts

@@ -9,9 +9,18 @@ WHERE size(coalesce(c.years, [])) > 0
 WITH c.years[0] AS first_year, c ORDER BY toLower(c.name), c.type
 WITH first_year, collect(c.name) AS names
 WITH collect({year: first_year, names: names}) AS firsts
-MATCH (s:BuildState {id: 'build'})
-UNWIND range(0, size(coalesce(s.years, [])) - 1) AS i
-WITH firsts, s.years[i] AS year, s.year_papers[i] AS papers
+CALL {
+  MATCH (s:BuildState {id: 'build'}) WHERE s.years IS NOT NULL
+  UNWIND range(0, size(s.years) - 1) AS i
+  RETURN s.years[i] AS year, s.year_papers[i] AS papers
+  UNION ALL
+  // a graph no build has counted: count its papers per year
+  OPTIONAL MATCH (s:BuildState {id: 'build'}) WHERE s.years IS NOT NULL
+  WITH s WHERE s IS NULL
+  MATCH (p:Paper) WHERE p.year IS NOT NULL
+  RETURN p.year AS year, count(p) AS papers
+}
+WITH firsts, year, papers
 WITH year, papers, [f IN firsts WHERE f.year = year | f.names] AS found
 WITH year, papers, CASE WHEN size(found) = 0 THEN [] ELSE found[0] END AS names
 RETURN year, papers, size(names) AS new_concepts, names[0..$examples] AS examples

@@ -1,0 +1,39 @@
+"""The counts a build keeps on its BuildState node (kg.store.counts) give the rows of counting now:
+the packs that read them answer as on a graph no build has counted."""
+
+from __future__ import annotations
+
+import pytest
+from test_queries import load_fixture
+
+from queries import get_query
+
+KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), ("citations/most-cited", {}),
+              ("trends/new-concepts", {"examples": "2"})]
+
+
+@pytest.fixture(scope="module")
+def graph(session_store, module_graphs, request):
+    module_graphs.keep(request, load_fixture)
+    return session_store
+
+
+def run(store, name: str, params: dict) -> list[dict]:
+    query = get_query(name)
+    return store.run(query.cypher, query.bind(params))
+
+
+def test_kept_counts_answer_as_counting_now(graph):
+    kept = {(name, tuple(params.items())): run(graph, name, params) for name, params in KEPT_PACKS}
+    state = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
+    assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
+    try:  # as a graph no build counted: the packs count
+        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years", write=True)
+        for (name, params), rows in kept.items():
+            counted = run(graph, name, dict(params))
+            assert rows and counted == rows, name
+        graph.run("MATCH (s:BuildState) SET s.cited = ['pA'], s.cited_by = [99], s.cited_kept = 1", write=True)
+        assert [r["id"] for r in run(graph, "citations/most-cited", {"top": "1"})] == ["pA"]  # the kept list is read
+        assert len(run(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted
+    finally:
+        load_fixture(graph)
