@@ -9,7 +9,8 @@ from test_queries import load_fixture
 from queries import get_query
 
 KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), ("citations/most-cited", {}),
-              ("trends/new-concepts", {"examples": "2"})]
+              ("trends/new-concepts", {"examples": "2"}), ("overview/top-concepts", {"per_type": "1"}),
+              ("overview/top-concepts", {})]
 
 
 @pytest.fixture(scope="module")
@@ -28,12 +29,14 @@ def test_kept_counts_answer_as_counting_now(graph):
     state = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
     assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
     try:  # as a graph no build counted: the packs count
-        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years", write=True)
+        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts", write=True)
         for (name, params), rows in kept.items():
             counted = run(graph, name, dict(params))
             assert rows and counted == rows, name
         graph.run("MATCH (s:BuildState) SET s.cited = ['pA'], s.cited_by = [99], s.cited_kept = 1", write=True)
         assert [r["id"] for r in run(graph, "citations/most-cited", {"top": "1"})] == ["pA"]  # the kept list is read
         assert len(run(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted
+        graph.run("MATCH (s:BuildState) SET s.top_concepts = ['transformer'], s.top_kept = 1", write=True)
+        assert [r["concept"] for r in run(graph, "overview/top-concepts", {"per_type": "1"})] == ["Transformer"]
     finally:
         load_fixture(graph)

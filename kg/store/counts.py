@@ -1,6 +1,7 @@
 """The graph's counts, kept on its ``(:BuildState)`` node at the end of every build: nodes per
-label, relationships per type, papers per year and the most cited works. ``kg stats``,
-``overview/counts``, ``trends/new-concepts`` and ``citations/most-cited`` read them instead of
+label, relationships per type, papers per year, the most cited works and each type's concepts
+named by the most papers. ``kg stats``, ``overview/counts``, ``overview/top-concepts``,
+``trends/new-concepts`` and ``citations/most-cited`` read them instead of
 counting a large graph again (seconds at 10,000 papers); they are exact after every build,
 rerun or incremental one, since each build counts anew.
 
@@ -25,10 +26,13 @@ ORDER BY cited_by DESC, id
 LIMIT $kept
 RETURN id, cited_by
 """
+TOP_CONCEPTS_KEPT = 100
+CONCEPT_TOTALS = "MATCH (c:Concept) WHERE c.papers > 0 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions"
 KEEP = """
 MERGE (s:BuildState {id: 'build'})
 SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type_counts = $type_counts,
-    s.years = $years, s.year_papers = $year_papers, s.cited = $cited, s.cited_by = $cited_by, s.cited_kept = $kept
+    s.years = $years, s.year_papers = $year_papers, s.cited = $cited, s.cited_by = $cited_by, s.cited_kept = $kept,
+    s.top_concepts = $top_concepts, s.top_kept = $top_kept
 """
 
 
@@ -43,5 +47,19 @@ def keep_counts(store: Store) -> dict:
                      "types": list(counts["relationships"]), "type_counts": list(counts["relationships"].values()),
                      "years": [r["year"] for r in years], "year_papers": [r["papers"] for r in years],
                      "cited": [r["id"] for r in cited], "cited_by": [r["cited_by"] for r in cited],
-                     "kept": MOST_CITED_KEPT}, write=True)
+                     "kept": MOST_CITED_KEPT, "top_concepts": top_concepts(store), "top_kept": TOP_CONCEPTS_KEPT},
+              write=True)
     return counts
+
+
+def top_concepts(store: Store, kept: int = TOP_CONCEPTS_KEPT) -> list[str]:
+    """The ids of each type's ``kept`` concepts named by the most papers, in the order of
+    ``overview/top-concepts`` (more papers, more mentions, then the name)."""
+    by_type: dict[str, list[dict]] = {}
+    for row in store.stream(CONCEPT_TOTALS):
+        by_type.setdefault(row["type"], []).append(row)
+    ids = []
+    for rows in by_type.values():
+        rows.sort(key=lambda r: (-r["papers"], -(r["mentions"] or 0), r["name"]))
+        ids += [r["id"] for r in rows[:kept]]
+    return ids
