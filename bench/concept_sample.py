@@ -16,11 +16,12 @@ and the ``paper`` id (one paper naming it, drawn with the same seed), with an em
 - ``junk``: no concept (a heading, a unit or quantity, a place or person, a verb-edged or cut
   span, a lone generic word, markup residue), or a phrase too vague to link papers;
 - ``wrong_type``: a concept, but of another type; ``right_type`` says which (Method, Task,
-  Dataset, Metric, Domain, or ``other`` for a concept outside the five types).
+  Dataset, Metric, Entity, Domain; ``other`` in files judged before the Entity type existed, for a
+  concept outside the other five).
 
 ``apply`` writes verdicts into a drawn file from a plain list, one line per row: its line
 number and ``k`` (keep), ``j`` (junk) or the right type of a wrong-typed one (``M``, ``T``,
-``D``, ``Me``, ``Do``, ``O`` for other). ``report`` prints the shares from the judged files, so that the next change to the
+``D``, ``Me``, ``E`` for Entity, ``Do``; ``O`` for other). ``report`` prints the shares from the judged files, so that the next change to the
 extractor can be drawn and judged the same way (same seed, same sources). ``paired`` needs no
 new judging: it extracts the source of a judged file again with the installed pipeline and
 counts, per verdict, the judged rows whose mention that paper no longer yields (junk that a
@@ -45,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 JUDGED = Path(__file__).resolve().parent / "judged"
 VERDICTS = ("keep", "junk", "wrong_type")
-RIGHT_TYPES = {"M": "Method", "T": "Task", "D": "Dataset", "Me": "Metric", "Do": "Domain", "O": "other"}
+RIGHT_TYPES = {"M": "Method", "T": "Task", "D": "Dataset", "Me": "Metric", "E": "Entity", "Do": "Domain", "O": "other"}
 
 
 def sources(data: Path) -> dict[str, list[Path]]:
@@ -181,7 +182,7 @@ def _as_written(mention: str) -> str:
 def command_rejudge(args: argparse.Namespace) -> None:
     """The judged rows as the installed pipeline names them now: a row whose mention still gives
     the same name keeps its verdict, a mention no longer extracted is ``dropped``, and a mention
-    that now names other concepts (parts of a coordination, a name without its bracketed
+    that now names other concepts or reads another type (parts of a coordination, a name without its bracketed
     acronym) is left to judge again, its new names in ``name``, the old in ``was``."""
     source = args.judged.name.split("-")[0]
     rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
@@ -210,7 +211,7 @@ def command_rejudge(args: argparse.Namespace) -> None:
                 sorted(starts.get((row["paper"], texts.get(row["paper"], "").find(mention)), ()))
             if not now:
                 row = dict(row, verdict="dropped", right_type="", was=row["verdict"])
-            elif sorted({n for n, _ in now}) != [row["name"]]:
+            elif sorted({n for n, _ in now}) != [row["name"]] or now[0][1] != row["type"]:  # renamed or retyped
                 changed += 1
                 row = dict(row, name=" | ".join(sorted({n for n, _ in now})), type=now[0][1],
                            was=f"{row['name']} ({row['verdict']})", verdict="", right_type="")
@@ -244,7 +245,7 @@ def main() -> None:
     drawing.add_argument("--keep-records", type=Path, help="a folder to keep the kg extract records in")
     applying = commands.add_parser("apply", help="write verdicts from a list into a drawn file")
     applying.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
-    applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|Do|O'")
+    applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|E|Do|O'")
     pairing = commands.add_parser("paired", help="judged rows the installed pipeline no longer extracts")
     pairing.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     pairing.add_argument("--data", type=Path, default=DATA)

@@ -15,9 +15,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-CONCEPT_LABELS = ("Method", "Task", "Dataset", "Metric", "Domain")
-MENTION_TYPES = ("PROPOSES", "USES", "ADDRESSES", "EVALUATES_ON", "MEASURES", "IN_DOMAIN")
-RELATIONSHIP_FOR_TYPE = {"Task": "ADDRESSES", "Dataset": "EVALUATES_ON", "Metric": "MEASURES", "Domain": "IN_DOMAIN"}
+# Entity: a scientific thing that is no method, task, dataset or metric (a substance, gene, organism,
+# disease, phenomenon or notion: SciERC's OtherScientificTerm)
+CONCEPT_LABELS = ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
+MENTION_TYPES = ("PROPOSES", "USES", "ADDRESSES", "EVALUATES_ON", "MEASURES", "INVOLVES", "IN_DOMAIN")
+RELATIONSHIP_FOR_TYPE = {"Task": "ADDRESSES", "Dataset": "EVALUATES_ON", "Metric": "MEASURES", "Entity": "INVOLVES",
+                         "Domain": "IN_DOMAIN"}
 
 
 def relationship_for(concept: dict) -> str:

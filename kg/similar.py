@@ -8,7 +8,7 @@ explained by the shared concepts.
 - ``concepts``: the summed weights of the shared concepts, divided by the paper's own total.
   A concept named by ``df`` of the graph's ``N`` papers weighs ``type weight x ln(1 + (N - df
   + 0.5) / (df + 0.5))``: rare concepts count, a concept half the graph names almost nothing,
-  and a Domain or a Metric counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
+  and a Domain, a Metric or an Entity counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
   concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it.
 
 ``by="text"`` and ``by="concepts"`` rank by one of the two; ``by="citations"`` by bibliographic
@@ -37,7 +37,7 @@ from kg.store.reads import papers
 from kg.textsim import idf, text_neighbours
 
 BY = ("both", "concepts", "text", "citations")
-TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Domain": 0.25}
+TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
 BROADER_SHARE = 0.5
 CONCEPT_SHARE = 0.3   # the best share on half the OpenAlex queries (bench/similar_eval.py --tune)
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed

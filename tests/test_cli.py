@@ -60,7 +60,7 @@ def test_query_list_and_run_in_every_format(built_db):
     as_json = runner.invoke(main, ["query", "run", "overview/top-concepts", "-p", "per_type=1", "--format", "json", "--db", built_db])
     assert as_json.exit_code == 0, as_json.output
     rows = json.loads(as_json.output)
-    assert {r["type"] for r in rows} <= {"Method", "Task", "Dataset", "Metric", "Domain"} and len(rows) >= 3
+    assert {r["type"] for r in rows} <= {"Method", "Task", "Dataset", "Metric", "Entity", "Domain"} and len(rows) >= 3
     as_csv = runner.invoke(main, ["query", "run", "overview/top-concepts", "--format", "csv", "--db", built_db])
     assert as_csv.output.splitlines()[0] == "type,concept,papers,mentions"
     table = runner.invoke(main, ["query", "run", "overview/top-concepts", "--db", built_db])

@@ -17,7 +17,7 @@ def test_demo_builds_57_papers_with_every_concept_type_and_reruns_identically(de
     first = demo  # the session's first `kg demo` on its store
     assert "Papers: 57" in first.output
     counts = summary(first.output)
-    for label in ("Method", "Task", "Dataset", "Metric", "Domain"):
+    for label in ("Method", "Task", "Dataset", "Metric", "Entity", "Domain"):
         assert counts[label] > 0, label
     assert counts["PUBLISHED_IN"] == 57
     assert "== overview/top-concepts" in first.output and "== papers/sharing-concepts" in first.output

@@ -40,15 +40,6 @@ def as_if_recognised(nlp, text, spans):
     return doc
 
 
-def test_unscored_recogniser_types_are_never_emitted_and_block_other_rules(nlp):
-    assert {"Generic", "OtherScientificTerm"} <= set(nlp.get_pipe("scierc_ner").labels)
-    doc = as_if_recognised(nlp, "We pretrain on ImageNet images with a BERT encoder.",
-                           {"ImageNet images": "OtherScientificTerm", "BERT encoder": "Method"})
-    mentions = {(m["text"], m["type"]) for m in doc._.kg_mentions}
-    # the known name "ImageNet" inside the recogniser's span is no Dataset here; the Method is kept
-    assert mentions == {("BERT encoder", "Method")}
-
-
 def test_recognised_spans_lose_function_words_at_their_edges(nlp):
     # Mihalcea and Tarau (2004)
     doc = as_if_recognised(nlp, "We evaluate on the task of keyword extraction and sentence extraction.",
@@ -97,7 +88,7 @@ def test_every_mention_offset_slices_its_text(nlp):
     for record in extract(load([str(EXAMPLES)]), nlp):
         assert record["text"]
         for concept in record["concepts"]:
-            assert concept["type"] in ("Method", "Task", "Dataset", "Metric", "Domain")
+            assert concept["type"] in ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
             assert (concept["proposed"] is None) == (concept["type"] != "Method")
             assert len(concept["mentions"]) == len(concept["evidence"])
             for (start, end), evidence in zip(concept["mentions"], concept["evidence"]):

@@ -23,10 +23,10 @@ def mentions(doc):
 def test_section_headings_are_no_concept_and_no_part_of_the_name_after_them(nlp):
     doc = as_if_recognised(nlp, "CONCLUSIONS Vitamin D deficiency was common among the patients included in this study.",
                            {"CONCLUSIONS Vitamin D deficiency": "Method"})
-    assert mentions(doc) == [("Vitamin D deficiency", "Method")]
+    assert mentions(doc) == [("Vitamin D deficiency", "Entity")]  # a deficiency is an Entity (head noun)
     text = "BACKGROUND AND AIMS Inflammatory bowel disease [IBD] has been associated with reduced female fertility."
     doc = as_if_recognised(nlp, text, {"BACKGROUND AND AIMS": "Method", "Inflammatory bowel disease": "Task"})
-    assert mentions(doc) == [("Inflammatory bowel disease", "Task")]
+    assert mentions(doc) == [("Inflammatory bowel disease", "Entity")]
 
 
 def test_a_heading_word_inside_a_sentence_stays_part_of_a_name(nlp):
@@ -43,7 +43,7 @@ def test_units_and_quantities_are_no_concepts(nlp):
     assert mentions(doc) == []  # a quantity, and markup residue
     text = "The composite containing 0.18 wt% N-WS2 nanosheets showed the highest surface free energy."
     doc = as_if_recognised(nlp, text, {"wt% N-WS2 nanosheets": "Dataset"})
-    assert mentions(doc) == [("N-WS2 nanosheets", "Dataset")]  # the unit of a number outside the span goes
+    assert mentions(doc) == [("N-WS2 nanosheets", "Entity")]  # the unit of a number outside the span goes
     doc = as_if_recognised(nlp, "The mixture was heated at 290 °C for 30 min.", {"°C": "Metric", "min": "Metric"})
     assert mentions(doc) == []
 
@@ -157,3 +157,51 @@ def test_vague_judgements_before_a_generic_word_are_no_concepts(nlp):
                        ("It makes it possible to directly compare commercial systems outputting unsegmented texts.",
                         "commercial systems")]:
         assert mentions(as_if_recognised(nlp, text, {span: "Method"})) == [], span
+
+
+def test_vague_heads_after_judging_adjectives_are_no_concepts(nlp):
+    # OpenAlex sample
+    text = ("Objective: Given CVB3 infection causes severe myocarditis in male but not female mice, we postulated that "
+            "macrophages infiltrating the myocardium of female mice may display distinct functional properties.")
+    assert mentions(as_if_recognised(nlp, text, {"distinct functional properties": "OtherScientificTerm"})) == []
+    text = "Genomic imprinting is an epigenetic regulation that leads to gene expression in a parent-of-origin specific manner."
+    assert mentions(as_if_recognised(nlp, text, {"parent-of-origin specific manner": "Task"})) == []
+    text = "Lycopene is a possible treatment option for male infertility because of its antioxidant properties."
+    assert mentions(as_if_recognised(nlp, text, {"antioxidant properties": "OtherScientificTerm"})) == [("antioxidant properties", "Entity")]
+
+
+def test_counts_numbered_labels_and_fold_changes_are_no_concepts(nlp):
+    # OpenAlex sample
+    text = ("According to this classification, surgically proven invasion of the cavernous sinus space was present in all "
+            "Grade 4 and Grade 3 cases and in all but one of the Grade 2 cases.")
+    assert mentions(as_if_recognised(nlp, text, {"Grade 2": "Method"})) == []
+    text = "These data suggest that release of sEVs by MSCs over time induces a cascade of cellular responses leading to improved recovery."
+    assert mentions(as_if_recognised(nlp, text, {"cascade of cellular responses": "Method"})) == []
+    text = "The three activities remain associated through different purification steps resulting in a 9,200-fold purification."
+    assert mentions(as_if_recognised(nlp, text, {"9,200-fold purification": "Method"})) == []
+
+
+def test_institutions_broken_words_and_lone_adjectives_are_no_concepts(nlp):
+    # OpenAlex sample
+    text = ("Conclusion Even among severely affected AIE patients arriving at a neurological rehabilitation centre in a DOC, "
+            "there remains potential for functional and behavioural improvement.")
+    assert mentions(as_if_recognised(nlp, text, {"neurological rehabilitation centre": "OtherScientificTerm"})) == []
+    text = "We explain why demonstration of validity is a necessary step in the evaluation of methods used in mor- phometrics."
+    assert mentions(as_if_recognised(nlp, text, {"mor- phometrics": "OtherScientificTerm"})) == []
+    text = ("The aim of this study was to examine whether C-reactive protein (CRP) levels and CRP gene variations were "
+            "associated with an altered risk of colorectal, lung, breast, or prostate cancer.")
+    record = record_of_doc(as_if_recognised(nlp, text, {"colorectal, lung, breast": "Method"}))
+    assert not any(c["name"] == "colorectal" for c in record["concepts"])  # an adjective alone names nothing
+    assert mentions(as_if_recognised(nlp, "Under the optimal condition, permeability is retained and vice versa.",
+                                     {"vice versa": "Dataset"})) == []
+
+
+def test_a_list_is_its_parts_unless_a_preposition_makes_it_one_span(nlp):
+    # OpenAlex sample
+    text = "On qRT-PCR, LME significantly increased Reelin, Nestin, and Pax6 gene expressions, which regulate neurogenesis."
+    record = record_of_doc(as_if_recognised(nlp, text, {"qRT-PCR, LME": "Method"}))
+    assert {c["name"] for c in record["concepts"] if c["type"] != "Domain"} == {"qRT-PCR", "LME"}
+    text = ("Gene knockout and pharmacological studies have revealed the importance of H1 receptors in learning and memory, "
+            "regulation of aggression, and wakefulness.")
+    record = record_of_doc(as_if_recognised(nlp, text, {"learning and memory, regulation of aggression": "Task"}))
+    assert not any("," in c["name"] or c["name"] == "regulation of aggression" for c in record["concepts"])

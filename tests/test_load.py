@@ -112,7 +112,7 @@ RECORD = {"id": "p1", "title": "T", "text": "We use BERT (Devlin et al., 2019)."
     (("year",), "2020", "year: expected a whole number or null, got text"),
     (("authors",), [{"name": "A"}], "authors[0]: expected text, got an object (1 key)"),
     (("concepts",), None, "concepts: expected a list, got nothing"),
-    (("concepts", 0, "type"), "Person", "concepts[0].type: expected one of Method, Task, Dataset, Metric, Domain, got \"Person\""),
+    (("concepts", 0, "type"), "Person", "concepts[0].type: expected one of Method, Task, Dataset, Metric, Entity, Domain, got \"Person\""),
     (("concepts", 0, "mentions"), [], "concepts[0].mentions: expected at least one [start, end], got an empty list"),
     (("concepts", 0, "evidence"), [], "concepts[0].evidence: expected one entry per mention (1), got 0"),
     (("concepts", 0, "evidence", 0, "sentence"), [0, True], "concepts[0].evidence[0].sentence: expected [start, end]"),

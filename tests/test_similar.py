@@ -159,7 +159,7 @@ def test_types_and_top_narrow_the_ranking(db, session_store):
     assert ranking(session_store, "qA", by="concepts", types=["dataset"]) == ["pConcept"]
     assert ranking(session_store, "qA", top=1, by="concepts") == ["pConcept"]
     assert concept_types([" method", "DOMAIN"]) == ["Method", "Domain"]
-    with pytest.raises(BadInput, match="unknown concept type 'Model'; known: Method, Task, Dataset, Metric, Domain"):
+    with pytest.raises(BadInput, match="unknown concept type 'Model'; known: Method, Task, Dataset, Metric, Entity, Domain"):
         similar_papers(session_store, "qA", types=["Model"])
     with pytest.raises(BadInput, match="top must be at least 1"):
         similar_papers(session_store, "qA", top=0)

@@ -107,7 +107,7 @@ def test_concept_and_paper_ego_views_follow_depth(views, session_store):
 
 def test_cooccurrence_weights_shared_papers_and_colours_communities(views, session_store):
     graph = views["cooccurrence"].graph
-    assert set(types_of(graph).values()) <= {"Method", "Task", "Dataset", "Metric", "Domain"}
+    assert set(types_of(graph).values()) <= {"Method", "Task", "Dataset", "Metric", "Entity", "Domain"}
     records = fixture_records()
     keys = [{concept_id(c['type'], c['key']) for c in r["concepts"]} for r in records]
     for u, v, d in graph.edges(data=True):
@@ -131,7 +131,7 @@ def test_similarity_weights_concepts_by_idf_like_kg_similar(views):
         for k in ks:
             df[k] = df.get(k, 0) + 1
     # kg similar's weight, worked out here: type weight x ln(1 + (N - df + 0.5) / (df + 0.5))
-    n, type_weight = len(records), {"Method": 1, "Task": 1, "Dataset": 1, "Metric": 0.5, "Domain": 0.25}
+    n, type_weight = len(records), {"Method": 1, "Task": 1, "Dataset": 1, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
     expected = sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5))
                    for k in concepts["p-viz01"] & concepts["p-viz03"])
     assert graph.edges["p-viz01", "p-viz03"]["weight"] == pytest.approx(expected, abs=1e-3)

@@ -31,6 +31,7 @@ TYPE_STYLE = {
     "Task": ("#59a14f", "triangle", "▲"),
     "Dataset": ("#e15759", "square", "■"),
     "Metric": ("#b07aa1", "star", "★"),
+    "Entity": ("#edc948", "dot", "•"),  # the shapes with a label below are taken: a small dot, yellow
     "Domain": ("#76b7b2", "hexagon", "⬢"),
     "Reference": ("#9c755f", "triangleDown", "▼"),
 }

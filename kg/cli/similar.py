@@ -25,7 +25,7 @@ SIGNALS = ("text: BM25 of titles and abstracts, 1 = as alike as the paper itself
 @click.option("--by", type=click.Choice(["both", "concepts", "text", "citations"]), default=defaults.SIMILAR_BY, show_default=True,
               help="Rank by shared concepts and text together, by one of them, or by bibliographic coupling + co-citation.")
 @click.option("--top", default=defaults.TOP, show_default=True, type=click.IntRange(min=1), help="Papers listed.")
-@click.option("--types", default="", help="Only concepts of these types, comma-separated (Method,Task,Dataset,Metric,Domain).")
+@click.option("--types", default="", help="Only concepts of these types, comma-separated (Method,Task,Dataset,Metric,Entity,Domain).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @store_options
 @handle_errors
@@ -34,8 +34,8 @@ def similar(paper, by, top, types, fmt, db_dir, uri):
 
     By default a paper's score adds the similarity of the two texts (BM25 over
     titles and abstracts, from an index kg build keeps in the graph) and the
-    weight of the concepts both name (rare concepts weigh more, a Domain or a
-    Metric less); --by text or --by concepts ranks by one of them, --by
+    weight of the concepts both name (rare concepts weigh more, a Domain, a
+    Metric or an Entity less); --by text or --by concepts ranks by one of them, --by
     citations by works both papers cite plus papers citing both. Each result
     says which signal ranked it and lists the shared concepts, heaviest first.
 

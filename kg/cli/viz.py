@@ -17,7 +17,7 @@ from kg.cli.app import handle_errors, main, store_options, write_view
 @click.option("--focus", help="At the centre of a paper or citations view: a paper id or title; of a concept view: "
                                "a concept id, name or alias (any case).")
 @click.option("--depth", default=defaults.DEPTH, show_default=True, type=click.IntRange(1, 6), help="Links from the focus to include.")
-@click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Domain,Reference.")
+@click.option("--types", help="Node types to keep, comma-separated: Paper,Method,Task,Dataset,Metric,Entity,Domain,Reference.")
 @click.option("--top", default=defaults.VIEW_TOP, show_default=True, type=click.IntRange(1),
               help="Most nodes to draw; a cap keeps the links that explain the view and says what it left out.")
 @click.option("--min-weight", default=defaults.MIN_WEIGHT, show_default=True, type=float,

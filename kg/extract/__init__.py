@@ -30,6 +30,7 @@ from spacy.language import Language
 from kg.errors import Missing
 from kg.extract import (
     components,  # noqa: F401  (registers the factories)
+    entities,
     junk,
 )
 from kg.extract.lexicon import GENERIC_MODIFIERS, GENERIC_WORDS
@@ -154,15 +155,21 @@ def to_record(paper: Paper, doc) -> dict:
     # An acronym defined in this paper is an alias of its long form here, and only here:
     # "BC" is breast cancer in one paper and bladder cancer in another.
     expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
+    natural_science = entities.natural_science({d["name"] for d in doc._.kg_domains or []})
     for mention in doc._.kg_mentions or []:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
+        if natural_science and mention["rule"] != "gazetteer" and entities.entity_in_natural_science(long_form or text, mention["type"]):
+            mention = dict(mention, type="Entity", proposed=None)
         if long_form and long_form != text:
             _add(concepts, mention, long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
         whole = clean_name(text)
-        parts = [p for p in concept_parts(whole, junk.is_modifier_word) if not _generic_part(p)] or [whole]
+        parts = concept_parts(whole, junk.is_modifier_word)
+        if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
+            continue
+        parts = [p for p in parts if not _generic_part(p)] or [whole]
         for part in parts:
             _add(concepts, mention, part, spelling=part)
     for domain in doc._.kg_domains or []:
@@ -181,18 +188,36 @@ def to_record(paper: Paper, doc) -> dict:
         "reference_details": paper.reference_details,
         "source": paper.source,
         "position": paper.position,
-        "concepts": [_finish(c) for c in concepts.values()],
+        "concepts": [_finish(c) for c in _entities_joined(concepts).values()],
         "citations": doc._.kg_citations or [],
         "urls": [u["url"] for u in doc._.kg_urls or []],
         "acronyms": [{"short": a["short"], "long": a["long"]} for a in doc._.kg_acronyms or []],
     }
 
 
+def _entities_joined(concepts: dict) -> dict:
+    """A name the paper also reads as a Method, Task, Dataset or Metric is that in its Entity
+    mentions too ("LoRA" and "low-rank adaptations of the decoder"): the recogniser's other-term
+    reading is the weaker one."""
+    for (type_, key) in [k for k in concepts if k[0] == "Entity"]:
+        other = next((k for k in concepts if k[1] == key and k[0] not in ("Entity", "Domain")), None)
+        if other is not None:
+            entity, joined = concepts.pop((type_, key)), concepts[other]
+            for field in ("spellings", "mentions", "evidence"):
+                joined[field].extend(entity[field])
+            joined["acronyms"] |= entity["acronyms"]
+    return concepts
+
+
 def _generic_part(part: str) -> bool:
     """A part of a coordination that names nothing alone: a generic word ("data" of "data and code
-    availability") or a place ("south China" of "south China and Laurentia")."""
+    availability"), a place ("south China" of "south China and Laurentia") or an adjective
+    ("colorectal" of "colorectal, lung, breast, or prostate cancer")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
-    return not words or (len(words) == 1 and singular(words[0]) in GENERIC_WORDS) or junk.is_place(part)
+    classes = junk.word_classes()
+    return not words or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
+                                              words[0] in classes.adjectives and words[0] not in classes.nouns)) \
+        or junk.is_place(part)
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,

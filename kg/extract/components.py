@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
-from kg.extract import junk, lexicon, patterns
+from kg.extract import entities, junk, lexicon, patterns
 from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains"):
@@ -30,8 +30,10 @@ RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2,
 RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6}
 # Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
 RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1}
-SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")
-UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted
+SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")  # the types kg eval scierc scores
+CONCEPT_LABELS = SCORED_LABELS + ("Entity",)  # the types emitted: SciERC's OtherScientificTerm is an Entity
+UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted as such
+RECOGNISED_AS = {"OtherScientificTerm": "Entity"}  # the recogniser's label -> the concept type it reads
 
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
@@ -96,11 +98,20 @@ def head_type(span: Span) -> str | None:
 
 
 def deciding_type(span: Span, label: str) -> str:
-    """The recogniser's label, unless the span's head noun (its last word before a preposition)
-    decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla LoRA" and
-    "statistical parser" Methods, whatever the recogniser read them as."""
+    """The recogniser's label as a concept type, unless the span's head noun (its last word before a
+    preposition) decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla
+    LoRA" and "statistical parser" Methods, "tannic acid" and "memory B cells" Entities, whatever the
+    recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
+    "guanylyl cyclase", "A. fumigatus")."""
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
-    return lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(singular(head.lower_), label)
+    word = head.lower_
+    decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
+    if label == "Generic" and decided == "Entity":  # "these cells" stays SciERC's Generic: no concept
+        return label
+    if decided is None and label != "Generic" and entities.shape_is_entity(span, junk.word_classes().known):
+        decided = "Entity"
+    decided = decided or label
+    return RECOGNISED_AS.get(decided, decided)
 
 
 def noun_phrases(doc: Doc) -> list[Span]:
@@ -168,7 +179,7 @@ class ConceptFinder:
             self.folded.add(type_, [nlp.make_doc(n.lower()) for n in folded])
 
     def __call__(self, doc: Doc) -> Doc:
-        # the recogniser's unscored SciERC types (Generic, OtherScientificTerm) take part in the overlap
+        # the recogniser's Generic spans (and its Entities that are junk) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
         found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
                              if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None]
@@ -187,8 +198,8 @@ class ConceptFinder:
         if self.repeats != "none":
             kept = resolve_overlaps(kept + self._repeated(doc, kept))
         # the mentions found since the first check: acronyms and repeats ("US" for the United States)
-        doc._.kg_mentions = _concepts_only(doc, [m for m in _outside(kept, quoted) if m["type"] in SCORED_LABELS],
-                                           rules=("acronym", "repeated"))
+        doc._.kg_mentions = [m for m in _concepts_only(doc, _outside(kept, quoted), rules=("acronym", "repeated"))
+                             if m["type"] in CONCEPT_LABELS]
         doc.user_data.pop("_kg_sentences", None)
         return doc
 
@@ -200,7 +211,7 @@ class ConceptFinder:
             chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
             inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
             for m in inside:
-                if m["type"] == "OtherScientificTerm":  # "we introduce a lemma-based approach": a Method head
+                if m["type"] == "Entity":  # "we introduce a lemma-based approach": a Method head
                     span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
                     if span is None or head_type(span) != "Method":
                         continue
@@ -300,15 +311,17 @@ def concept_span(span: Span) -> Span | None:
 
 
 def _concepts_only(doc: Doc, mentions: list[dict], rules: tuple[str, ...] | None = None) -> list[dict]:
-    """The mentions (of ``rules``, default all) of a scored type that ``junk.junk_reason`` lets pass;
-    the unscored types stay: they block other rules."""
+    """The mentions (of ``rules``, default all) of a concept type that ``junk.junk_reason`` lets pass;
+    the unscored types, and the recogniser's Entities that are junk, stay: they block other rules."""
     kept = []
     text = doc.text  # Doc.text joins every token on each call
     for m in mentions:
-        if m["type"] in SCORED_LABELS and (rules is None or m["rule"] in rules):
+        if m["type"] in CONCEPT_LABELS and (rules is None or m["rule"] in rules):
             span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
             if span is not None and junk.junk_reason(span, text[m["sentence"][0]:m["sentence"][0] + 40]):
-                continue
+                if m["type"] != "Entity" or m["rule"] != "scierc_ner":
+                    continue
+                m = dict(m, type="OtherScientificTerm")  # no concept, but it still blocks other rules, as before
         kept.append(m)
     return kept
 

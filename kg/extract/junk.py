@@ -209,9 +209,10 @@ def broken_by_markup(span: Span) -> bool:
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
-    """Why the span names no concept, or None: "markup", "quantity", "place", "person",
-    "publishing", "foreign", "boilerplate" (``sentence_start``: the first words of its sentence, read from
-    the doc when not given) or "generic"."""
+    """Why the span names no concept, or None: "markup", "quantity", "place", "institution", "person",
+    "publishing", "foreign", "broken word", "boilerplate" (``sentence_start``: the first words of its
+    sentence, read from the doc when not given) or "generic" (also a vague head after judging adjectives,
+    a lone adjective)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
@@ -219,7 +220,7 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
         sentence_start = (span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]).text[:40]
     if sentence_start.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS):
         return "boilerplate"
-    return "generic" if _generic(span) else None
+    return "generic" if _generic(span) or _vague(span) or _lone_adjective(span) or _counted(span) else None
 
 
 def _markup(span: Span) -> bool:
@@ -316,9 +317,60 @@ def _generic(span: Span) -> bool:
     return word in lexicon.GENERIC_WORDS or singular(word) in lexicon.GENERIC_WORDS
 
 
+def _vague(span: Span) -> bool:
+    """A vague head after judging adjectives only: "functional properties", "potent anti-tumor
+    effects", "biological consequences" ("antioxidant properties" names what it is of)."""
+    words = span.text.split()
+    if len(words) < 2 or singular(words[-1].lower()) not in lexicon.VAGUE_HEADS:
+        return False
+    classes = word_classes()
+    return all(w in lexicon.GENERIC_MODIFIERS or
+               w.islower() and ("-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
+               for w in words[:-1])
+
+
+_ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
+_FOLD = re.compile(r"(?:\d[\d.,]*-?|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)fold(?:-\w+)?", re.I)
+
+
+def _counted(span: Span) -> bool:
+    """A label and its number ("Grade 2", "Stage III"), a count of something ("cascade of cellular
+    responses", "series of events") or a fold change ("9,200-fold purification", "fivefold")."""
+    words = span.text.split()
+    if len(words) == 2 and words[0].lower() in lexicon.NUMBERED_LABELS and _ROMAN.fullmatch(words[1]):
+        return True
+    if _FOLD.fullmatch(words[0]):
+        return True
+    lowered = [w.lower() for w in words]
+    head = lowered[lowered.index("of") - 1] if "of" in lowered[1:] else ""
+    return bool(head) and (head in lexicon.QUANTIFIER_HEADS or singular(head) in lexicon.QUANTIFIER_HEADS) \
+        and all(w in lexicon.GENERIC_MODIFIERS or w in ("and", "or") or w.isalpha() and w in word_classes().adjectives
+                for w in lowered[:lowered.index("of") - 1])
+
+
+def _lone_adjective(span: Span) -> bool:
+    """One word that is an adjective and no noun: "sparse", "colorectal" (of "colorectal, lung ... cancer")."""
+    if len(span) != 1 or not span[0].is_alpha or not span[0].is_lower:
+        return False
+    classes = word_classes()
+    return span[0].lower_ in classes.adjectives and span[0].lower_ not in classes.nouns
+
+
+def _broken_word(span: Span) -> bool:
+    """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-"
+    (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
+    words = span.text.split()
+    return any(w.endswith("-") and w[0].isalnum() and (i == len(words) - 1 or words[i + 1].lower() not in ("and", "or", "to"))
+               for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
+
+
+def _institution(span: Span) -> bool:
+    return len(span) > 1 and span[-1].lower_ in lexicon.INSTITUTION_HEADS
+
+
 def _foreign(span: Span) -> bool:
     return is_foreign(span.text)
 
 
-_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("person", _person), ("publishing", _publishing),
-          ("foreign", _foreign))
+_RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
+          ("person", _person), ("publishing", _publishing), ("foreign", _foreign), ("broken word", _broken_word))

@@ -24,6 +24,45 @@ HEAD_TYPES: dict[str, str] = {
         "accuracy precision recall f1 auc auroc perplexity bleu rouge meteor cider mse rmse mae "
         "fid psnr ssim regret throughput latency".split(), "Metric"),
 }
+# Head nouns of the things the sciences study that are no method, task, dataset or metric (an Entity):
+# substances and materials, genes and their products, cells, organisms, anatomy, diseases, and
+# biological processes ("tannic acid", "neuronal nicotinic acetylcholine receptors", "memory B
+# cells", "IAV infection"). None heads a span of SciERC's training split.
+ENTITY_HEADS = frozenset(
+    # substances and materials
+    "acid oxide dioxide hydroxide ion cation anion salt compound molecule metabolite polymer copolymer protein "
+    "peptide enzyme receptor hormone cytokine chemokine antibody antigen gene allele chromosome plasmid mrna mirna "
+    "lncrna rna dna lipid vitamin mineral metal alloy nanoparticle nanotube nanosheet nanorod nanowire nanocomposite "
+    "composite crystal electrolyte solvent ligand inhibitor agonist antagonist toxin pollutant pesticide fertilizer "
+    "sediment aerosol isotope isomer nucleotide amino steroid alkaloid flavonoid polysaccharide"
+    # cells, organisms and anatomy
+    " cell neuron macrophage lymphocyte fibroblast monocyte neutrophil platelet tissue organ organelle mitochondrion "
+    "membrane bacterium virus fungus pathogen microbe microorganism parasite species genus mouse rat plant seedling "
+    "microbiota microbiome bacteria viruses fungi mice genera mitochondria"
+    # diseases and conditions
+    " disease disorder syndrome infection cancer carcinoma tumor tumour inflammation injury lesion deficiency "
+    "fibrosis"
+    # biological processes
+    " signaling signalling pathway homeostasis metabolism secretion proliferation apoptosis phosphorylation "
+    "immunity mutation polymorphism".split())
+# Papers of the natural sciences (a domain of NATURAL_SCIENCE_DOMAINS, none of COMPUTING_DOMAINS): there the
+# recogniser, trained on computer science, reads genes, drugs and organisms as Methods and substances as
+# Datasets (SciERC's "Material"); a Method or Dataset span keeps its type only with a head of that type.
+NATURAL_SCIENCE_DOMAINS = frozenset({"medicine", "biology", "chemistry", "neuroscience", "physics"})
+COMPUTING_DOMAINS = frozenset({"machine learning", "natural language processing", "computer vision",
+                               "reinforcement learning", "graphs", "speech and audio"})
+LAB_METHOD_HEADS = frozenset(
+    "therapy treatment surgery intervention assay test testing analysis regression synthesis microscopy spectroscopy "
+    "spectrometry chromatography tomography imaging sequencing pcr blot blotting staining screening vaccination "
+    "transplantation resection stimulation protocol program programme strategy design simulation calculation search "
+    "measurement technique tool method methodology approach procedure model modeling modelling algorithm framework "
+    "scheme system device instrument questionnaire scale score index test trial review meta-analysis "
+    "electrophoresis cytometry immunohistochemistry hybridization transfection knockdown knockout "
+    "diet exercise training education counseling counselling management care rehabilitation".split())
+DATA_HEADS = frozenset(
+    "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
+    "repository collection census participant patient subject volunteer population group trial study".split())
+
 # Head nouns that decide the type whatever the recogniser said: of SciERC's training spans
 # ending in each, at least 90% are of that type (at least 5 spans each; f1 and bleu 4 of 4).
 DECIDING_HEADS: dict[str, str] = {
@@ -33,6 +72,14 @@ DECIDING_HEADS: dict[str, str] = {
     **dict.fromkeys("corpora treebank".split(), "Dataset"),
     # a pronoun is SciERC's Generic (it 86 of 87, they 14 of 14, one 9 of 9): never a concept ("harder ones")
     **dict.fromkeys("it they them this these those one".split(), "Generic"),
+    # SciERC's OtherScientificTerm by the same rule (>= 90% of >= 5 training spans): an Entity
+    **dict.fromkeys("relation space paraphrase variable semantics vector parameter expression surface edge attribute "
+                    "motion probability form occlusion independency fluorescence".split(), "Entity"),
+    **dict.fromkeys(ENTITY_HEADS, "Entity"),
+    # laboratory and clinical techniques (none heads a SciERC training span): "triple-nested Alu-PCR",
+    # "hormone assays", "fluorescein angiography" are Methods, whatever the recogniser read
+    **dict.fromkeys("assay pcr microscopy spectroscopy spectrometry chromatography tomography angiography sequencing "
+                    "blot blotting staining electrophoresis cytometry immunohistochemistry therapy surgery".split(), "Method"),
 }
 # Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do).
 EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via".split())
@@ -245,11 +292,28 @@ FOREIGN_FUNCTION_WORDS = frozenset(
     "de da do das dos nas nos na no em para com por uma um e o os as ao à del los las sus su el la y con en un una "
     "les des du le au aux et und der die das den dem für mit von zu zur zum ist".split())
 PLACE_HEADS = frozenset("province provinces county counties prefecture municipality district city".split())
+# Heads of institutions, places too ("neurological rehabilitation centre", "Peking University"); not "center"
+# ("data center" is a concept).
+INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics institute institutes university "
+                              "universities ministry ministries".split())
+# Heads that name no concept with judging adjectives alone ("functional properties", "potent anti-tumor effects",
+# "biological consequences"); a noun before them names what they are of ("antioxidant properties").
+VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence role change difference aspect "
+                        "characteristic abnormality vulnerability implication feature factor condition manner fashion "
+                        "way extent".split())
+# Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
+# "series of events").
+QUANTIFIER_HEADS = frozenset("cascade series variety range number majority minority kind sort lot plethora host "
+                             "multitude handful couple portion".split())
+# A label and its number is no concept ("Grade 2", "Stage III", "Phase 3"; "Type 2 diabetes" is).
+NUMBERED_LABELS = frozenset("grade stage phase type class level group step day week month year cycle arm wave round "
+                            "period session visit cohort experiment study trial figure table section chapter".split())
 # Names of library pages, publication types and publishers' lines: no concept ("LibGuides", "Book Review").
 NON_CONCEPTS = frozenset(
     "libguides|book review|book reviews|editorial|erratum|corrigendum|retraction|commentary|obituary|front matter|"
     "back matter|table of contents|letter to the editor|call for papers|in memoriam|research guide|research guides|"
-    "subject guide|subject guides|home|home page|homepage|website|citations|articles|copyright|all rights reserved".split("|"))
+    "subject guide|subject guides|home|home page|homepage|website|citations|articles|copyright|all rights reserved|"
+    "vice versa|et al|others".split("|"))
 # Tokens that mark a publisher's or copyright line inside a span ("© 2002 Wiley-Liss, Inc").
 PUBLISHER_TOKENS = frozenset("© (c) inc inc. ltd ltd. llc gmbh copyright".split())
 PUBLISHER_NAMES = frozenset("Press Publishers Publishing Books Elsevier Wiley Springer".split())

@@ -207,11 +207,13 @@ def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -
     (['speech recognition', 'synthesis system'], ['Research and Development'])
     >>> concept_parts("question, passage, and answer level"), concept_parts("public databases of names and places")
     (['question', 'passage', 'answer level'], ['public databases of names and places'])
+    >>> concept_parts("5-(Hydroxymethyl)furfural, levulinic acid")  # a list without "and" too
+    ['5-(Hydroxymethyl)furfural', 'levulinic acid']
     """
     is_modifier = is_modifier or looks_like_modifier
     words = name.replace(",", " , ").split()
     lowered = [w.lower() for w in words]
-    if not any(w in _CONJUNCTIONS for w in lowered) or any(w in PREPOSITIONS for w in lowered):
+    if not any(w in _CONJUNCTIONS or w == "," for w in lowered) or any(w in PREPOSITIONS for w in lowered):
         return [name]
     content = [w for w in words if w.lower() not in _CONJUNCTIONS and w != ","]
     if len(content) >= 2 and all(w[:1].isupper() for w in content) and not all(is_name(w) for w in content):

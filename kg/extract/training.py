@@ -4,8 +4,8 @@ The shipped model ``kg/extract/models/scierc_ner`` is a spaCy ``ner`` trained
 on the SciERC training split (Luan et al., 2018) with the config
 ``kg/extract/models/scierc_ner.cfg``. Its entity types are the project's
 (SciERC Material is Dataset) and SciERC's unscored Generic and OtherScientificTerm,
-which it learns so that their spans are not taught as "no entity" and which the
-extractor never emits (``kg.extract.components.UNSCORED_LABELS``). Its token encoder
+which it learns so that their spans are not taught as "no entity": the extractor emits
+no Generic span and an OtherScientificTerm span as an Entity (``kg.extract.components``). Its token encoder
 starts from ``en_core_web_sm``'s tok2vec and is copied into the recogniser when training
 ends (``export``). For checkpoint selection a fixed sample of the training documents (by a
 hash of their key: 25 of 350) is held out; the SciERC dev split is never seen in training.

@@ -49,7 +49,7 @@ PAGE = 500
 VOCABULARY_CONFIDENCE = 0.6
 EVER = math.inf  # "changed after every batch": stored abstracts are matched against the concept again
 TYPE_OF_RELATIONSHIP = {"PROPOSES": "Method", "USES": "Method", "ADDRESSES": "Task", "EVALUATES_ON": "Dataset",
-                        "MEASURES": "Metric", "IN_DOMAIN": "Domain"}
+                        "MEASURES": "Metric", "INVOLVES": "Entity", "IN_DOMAIN": "Domain"}
 LINK_FIELDS = ("spelling", "evidence", "start", "end", "confidence", "mentions")
 # One-word names too general to be anybody's broader concept ("bilingual corpus" is no "corpus").
 NOT_BROADER = GENERIC_HEADS | frozenset(

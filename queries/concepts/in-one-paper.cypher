@@ -1,6 +1,6 @@
 // name: in-one-paper
 // description: Concepts named by one paper only, with that paper (candidates for noise, or for what is new).
-// param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Domain); '' for all
+// param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Entity, Domain); '' for all
 // param: top int 100 -- rows listed
 // example: kg query run concepts/in-one-paper -p type=Dataset
 // papers is the concept's total, kept by the build (kg.store.vocabulary.Totals)

@@ -1,6 +1,6 @@
 // name: concepts-by-year
 // description: The concepts named by the most papers in each year.
-// param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Domain); '' for all
+// param: type str '' -- only concepts of this type (Method, Task, Dataset, Metric, Entity, Domain); '' for all
 // param: per_year int 5 -- concepts listed per year
 // example: kg query run trends/concepts-by-year -p type=Method -p per_year=3
 // the papers per year are the concept's totals, kept by the build (kg.store.vocabulary.Totals)

@@ -1,0 +1,114 @@
+"""What is an Entity: a scientific thing that is no method, task, dataset or metric.
+
+The recogniser's OtherScientificTerm spans are Entities (``kg.extract.components``), and so is a span
+whose head noun names a substance, gene product, cell, organism, disease or biological process
+(``lexicon.ENTITY_HEADS``, decided in ``components.deciding_type``). The rules here tell an Entity by
+its shape, whatever the recogniser typed it as: a chemical formula or element ("Fe3+", "BiVO4",
+"Mn"), an enzyme ("soluble guanylyl cyclase", "tyrosine kinase") or a species written the Latin
+way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collection.
+
+>>> [formula(t) for t in ("Fe3+", "CuCo2O4", "Cl-", "Mn", "CNN", "ResNet50", "In")]
+[True, True, True, True, False, False, False]
+>>> [enzyme(w) for w in ("cyclase", "kinases", "database", "disease", "phase")]
+[True, True, False, False, False]
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Span
+
+from kg.extract import lexicon
+from kg.extract.normalize import singular
+
+ELEMENTS = frozenset(
+    "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr "
+    "Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt "
+    "Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr".split())
+# Element symbols that are also English words or common abbreviations: alone they are no formula.
+_WORDLIKE_SYMBOLS = frozenset("He Be In As At No Am Es Po Ho Ne Pa Pr Md Ra Re Ar Co".split())
+_FORMULA_PART = re.compile(r"([A-Z][a-z]?)(\d*(?:\.\d+)?)")
+_CHARGE = re.compile(r"(?:\d*[+-]|[+-]\d*)$")
+# Endings of enzyme names (the -ase nouns of biochemistry), not of English words ("database", "phase").
+ENZYME_ENDINGS = ("kinase", "protease", "lipase", "amylase", "merase", "synthase", "synthetase", "cyclase",
+                  "ductase", "oxidase", "ferase", "genase", "phatase", "helicase", "ligase", "nuclease", "lyase",
+                  "catalase", "drolase", "esterase", "tidase", "scriptase", "tpase", "aminase", "boxylase", "xylase",
+                  "thylase", "tylase", "grase", "caspase", "urease", "sidase", "mutase", "lulase", "tinase", "anase")
+# Endings of the Latin species name of a binomial ("Escherichia coli", "Parvimonas micra").
+LATIN_ENDINGS = ("ii", "ae", "us", "um", "is", "ensis", "oides", "a", "i", "es", "ans", "ens")
+
+
+def formula(text: str) -> bool:
+    """A chemical formula, ion or element written as one token: element symbols with counts, an
+    optional trailing charge or "x" ("Fe3+", "HfOx", "Cl-"); all-capital letters without a count
+    ("CNN", "BERT") and symbols that are also words ("In", "As") are no formula."""
+    body = _CHARGE.sub("", text)
+    charged = body != text
+    if body.endswith("x") and len(body) > 2:
+        body = body[:-1]
+    parts = _FORMULA_PART.findall(body)
+    if not body or "".join(s + n for s, n in parts) != body or any(s not in ELEMENTS for s, _ in parts):
+        return False
+    if len(parts) == 1 and not parts[0][1] and not charged:
+        return len(body) == 2 and body not in _WORDLIKE_SYMBOLS  # "Mn", "Cs"
+    return charged or any(n for _, n in parts) or any(len(s) == 2 for s, _ in parts)
+
+
+def enzyme(word: str) -> bool:
+    """An enzyme's name by its ending ("guanylyl cyclase", "kinases")."""
+    word = word.lower().removesuffix("s")
+    return len(word) > 5 and word.endswith(ENZYME_ENDINGS)
+
+
+def latin_species(span: Span, is_english_word) -> bool:
+    """A species named the Latin way: "Genus species" or "G. species", the species name lower
+    case, with a Latin ending and no English word ("Parvimonas micra", "A. fumigatus"; "Random
+    forest" and "Training data" are English)."""
+    words = span.text.split()
+    if len(words) != 2:
+        return False
+    genus, name = words
+    if not (name.isalpha() and name.islower() and len(name) >= 3 and name.endswith(LATIN_ENDINGS)) or is_english_word(name):
+        return False
+    if re.fullmatch(r"[A-Z]\.", genus):
+        return True
+    return genus[:1].isupper() and genus[1:].islower() and genus.isalpha() and len(genus) >= 4
+
+
+def shape_is_entity(span: Span, is_english_word) -> bool:
+    """A span that is an Entity by its shape: a formula, an enzyme head, a Latin species name."""
+    return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or \
+        latin_species(span, is_english_word)
+
+
+def natural_science(domains: set[str]) -> bool:
+    """A paper of the natural sciences by its domains (``kg_domains``): medicine, biology, chemistry,
+    neuroscience or physics, and no computing domain (machine learning, language, vision...)."""
+    return bool(domains & lexicon.NATURAL_SCIENCE_DOMAINS) and not domains & lexicon.COMPUTING_DOMAINS
+
+
+def head_word(name: str) -> str:
+    """A name's head: its last word before a preposition, singular and lower case.
+
+    >>> head_word("Hamilton Depression Inventory"), head_word("inhibition of glycogen synthase kinases")
+    ('inventory', 'inhibition')
+    """
+    words = name.lower().replace("-", " ").split()
+    for i in range(1, len(words)):
+        if words[i] in lexicon.PREPOSITIONS:
+            words = words[:i]
+            break
+    return singular(words[-1]) if words else ""
+
+
+def entity_in_natural_science(name: str, type_: str) -> bool:
+    """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
+    stream"; not "Cognitive Therapy", "qRT-PCR assay") or a Dataset without a data head ("IgG
+    subclasses", "PBAE terpolymers"; not "SEER database") is an Entity."""
+    head = head_word(name)
+    if type_ == "Method":
+        return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method"
+    if type_ == "Dataset":
+        return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset"
+    return False

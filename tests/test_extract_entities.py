@@ -1,0 +1,89 @@
+"""Entities: scientific things that are no method, task, dataset or metric (kg.extract.entities), on real
+sentences through the real pipeline.
+
+Sentences are quoted from the S2ORC sample in ../shared/data (ODC-By 1.0); ``as_if_recognised``
+makes the recogniser read the spans a rule is about, whatever the shipped recogniser reads.
+"""
+
+from test_extract import as_if_recognised
+
+from kg.extract import entities, to_record
+from kg.model import Paper
+
+
+def mentions(doc):
+    return {(m["text"], m["type"]) for m in doc._.kg_mentions}
+
+
+def test_the_recognisers_other_terms_are_terms_and_its_generic_spans_no_concept(nlp):
+    assert {"Generic", "OtherScientificTerm"} <= set(nlp.get_pipe("scierc_ner").labels)
+    text = "We pretrain on ImageNet images with a BERT encoder, and they converge."
+    doc = as_if_recognised(nlp, text, {"ImageNet images": "OtherScientificTerm", "BERT encoder": "Method", "they": "Generic"})
+    # the known name "ImageNet" inside the recogniser's Entity is no Dataset of its own
+    assert mentions(doc) == {("ImageNet images", "Entity"), ("BERT encoder", "Method")}
+
+
+def test_an_other_term_that_is_junk_is_no_concept_but_still_blocks_known_names(nlp):
+    text = "Failures were observed more frequently in PCR+ pts: all 3 PCR+ pts failed within 30 min of ImageNet training."
+    doc = as_if_recognised(nlp, text, {"30 min of ImageNet": "OtherScientificTerm"})
+    assert mentions(doc) == set()  # a quantity is no Entity, and "ImageNet" inside it no Dataset
+
+
+def test_a_term_head_noun_decides_the_type_whatever_the_recogniser_read(nlp):
+    text = ("An accumulation of evidences, resulted from the pharmacological studies of lithium, postulates several "
+            "putative actions of this drug. These proposed actions include the inhibition of inositol monophosphatase, "
+            "the modulation of GTP-binding proteins, and the inhibition of glycogen synthase kinase-3.")
+    doc = as_if_recognised(nlp, text, {"inositol monophosphatase": "Method", "GTP-binding proteins": "Task"})
+    assert mentions(doc) == {("inositol monophosphatase", "Entity"), ("GTP-binding proteins", "Entity")}
+    text = "BackgroundThe yeast Saccharomyces cerevisiae relies on the high-osmolarity glycerol (HOG) signaling pathway."
+    doc = as_if_recognised(nlp, text, {"Saccharomyces cerevisiae": "Dataset", "signaling pathway": "Method"})
+    assert mentions(doc) == {("Saccharomyces cerevisiae", "Entity"), ("signaling pathway", "Entity")}
+
+
+def test_formulas_and_ions_are_terms_but_capital_acronyms_are_not(nlp):
+    text = "Phenolic compounds and H2S were the major odorants emitted from manure that increased with increasing dietary S."
+    doc = as_if_recognised(nlp, text, {"Phenolic compounds": "Method", "H2S": "Dataset"})
+    assert mentions(doc) == {("Phenolic compounds", "Entity"), ("H2S", "Entity")}
+    text = "The hydrogen ion of this compound can be completely exchanged by Li+ but not by larger ions such as Na+ or K+."
+    doc = as_if_recognised(nlp, text, {"Li+": "Method", "Na+": "Dataset"})
+    assert mentions(doc) == {("Li+", "Entity"), ("Na+", "Entity")}
+    assert not any(entities.formula(name) for name in ("CNN", "BERT", "GPT4", "IoT", "In", "COVID-19"))
+
+
+def test_latin_species_names_are_terms_and_english_pairs_are_not(nlp):
+    assert [entities.enzyme(w) for w in ("kinase", "phosphatases", "database", "phase", "disease")] == [True, True, False, False, False]
+    text = "Two cases of typical Xeroderma pigmentosum are described in which the delayed hypersensitivity reaction was examined."
+    doc = as_if_recognised(nlp, text, {"Xeroderma pigmentosum": "Method"})
+    assert mentions(doc) == {("Xeroderma pigmentosum", "Entity")}
+    text = "Random forest and Training data were compared."
+    doc = as_if_recognised(nlp, text, {"Random forest": "Method", "Training data": "Dataset"})
+    assert mentions(doc) == {("Random forest", "Method"), ("Training data", "Dataset")}
+
+
+def types_in_record(doc):
+    record = to_record(Paper(id="t", title="t", abstract=doc.text), doc)
+    return {(c["name"], c["type"]) for c in record["concepts"] if c["type"] != "Domain"}
+
+
+def test_in_a_natural_science_paper_a_method_or_dataset_needs_a_head_of_its_type(nlp):
+    # S2ORC: a medical paper (domain medicine: treatment, patients, therapy...), no computing domain
+    text = ("The American Thoracic Society 2015 guidelines provide recommendations for the treatment of patients with IPF, "
+            "including supportive care measures such as oxygen therapy, pulmonary rehabilitation, gastric acid therapy, "
+            "sleep apnea, vaccinations, lung transplant evaluation, and pulmonary hypertension assessment.")
+    doc = as_if_recognised(nlp, text, {"oxygen therapy": "Method", "gastric acid": "Method", "pulmonary rehabilitation": "Method",
+                                       "IPF": "Dataset"})
+    assert {d["name"] for d in doc._.kg_domains} == {"medicine"}
+    assert types_in_record(doc) == {("oxygen therapy", "Method"), ("pulmonary rehabilitation", "Method"),
+                                    ("gastric acid", "Entity"), ("IPF", "Entity")}
+    # the same reading in a machine-learning abstract keeps the recogniser's types
+    text = ("We train a neural network on supervised training data and compare the gastric acid encoder with "
+            "pulmonary rehabilitation and IPF.")
+    doc = as_if_recognised(nlp, text, {"gastric acid encoder": "Method", "IPF": "Dataset"})
+    assert "machine learning" in {d["name"] for d in doc._.kg_domains}
+    assert types_in_record(doc) >= {("gastric acid encoder", "Method"), ("IPF", "Dataset")}
+
+
+def test_laboratory_techniques_are_methods_whatever_the_recogniser_read(nlp):
+    text = "Reinfusion of rhGH/rhG-CSF-mobilized cells following myeloablative therapy resulted in prompt hematopoietic recovery."
+    doc = as_if_recognised(nlp, text, {"myeloablative therapy": "OtherScientificTerm", "hematopoietic recovery": "OtherScientificTerm"})
+    assert mentions(doc) == {("myeloablative therapy", "Method"), ("hematopoietic recovery", "Entity")}
