@@ -180,15 +180,20 @@ def _as_written(mention: str) -> str:
 
 
 def command_rejudge(args: argparse.Namespace) -> None:
-    """The judged rows as the installed pipeline names them now: a row whose mention still gives
-    the same name keeps its verdict, a mention no longer extracted is ``dropped``, and a mention
-    that now names other concepts or reads another type (parts of a coordination, a name without its bracketed
-    acronym) is left to judge again, its new names in ``name``, the old in ``was``."""
+    """The judged rows as the installed pipeline names them now: a row whose paper still names the
+    concept (its key), of the same majority type, keeps its verdict; a mention no longer extracted
+    is ``dropped``; a mention that now names other concepts (parts of a coordination, a name
+    without its bracketed acronym) or a concept whose type changed is left to judge again, its
+    new names in ``name``, the old in ``was``."""
+    sys.path.insert(0, str(ROOT))
+    from kg.extract.normalize import concept_key
+
     source = args.judged.name.split("-")[0]
     rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
     with tempfile.TemporaryDirectory() as tmp:
         records = Path(tmp) / "records.jsonl"
         extract_records(sources(args.data)[source], records)
+        concepts = distinct_concepts(records, "key")
         names: dict[tuple[str, str], set[tuple[str, str]]] = {}
         starts: dict[tuple[str, int], set[tuple[str, str]]] = {}  # what a mention that changed its end names now
         texts: dict[str, str] = {}
@@ -207,11 +212,19 @@ def command_rejudge(args: argparse.Namespace) -> None:
     with open(out, "w", encoding="utf-8") as handle:
         for row in rows:
             mention = _as_written(row["mention"])
+            occurrences = concepts.get((concept_key(row["name"]),), [])
+            if any(o["paper"] == row["paper"] for o in occurrences):
+                type_now = majority_type(occurrences)
+                if type_now != row["type"]:
+                    changed += 1
+                    row = dict(row, type=type_now, was=f"{row['name']} ({row['type']}, {row['verdict']})", verdict="", right_type="")
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                continue
             now = sorted(names.get((row["paper"], mention), ())) or \
                 sorted(starts.get((row["paper"], texts.get(row["paper"], "").find(mention)), ()))
             if not now:
                 row = dict(row, verdict="dropped", right_type="", was=row["verdict"])
-            elif sorted({n for n, _ in now}) != [row["name"]] or now[0][1] != row["type"]:  # renamed or retyped
+            else:
                 changed += 1
                 row = dict(row, name=" | ".join(sorted({n for n, _ in now})), type=now[0][1],
                            was=f"{row['name']} ({row['verdict']})", verdict="", right_type="")

@@ -205,3 +205,29 @@ def test_a_list_is_its_parts_unless_a_preposition_makes_it_one_span(nlp):
             "regulation of aggression, and wakefulness.")
     record = record_of_doc(as_if_recognised(nlp, text, {"learning and memory, regulation of aggression": "Task"}))
     assert not any("," in c["name"] or c["name"] == "regulation of aggression" for c in record["concepts"])
+
+
+def test_headings_organisations_spelled_numbers_and_durations_are_no_concepts(nlp):
+    # OpenAlex sample
+    text = "BACKGROUND AND AIMS It is proposed that impaired expansion of subcutaneous adipose tissue (SAT) is harmful."
+    assert mentions(as_if_recognised(nlp, text, {"AIMS": "Method"})) == []  # nor "AND" as the name "is proposed"
+    assert mentions(as_if_recognised(nlp, text, {"AND AIMS": "Method"})) == []
+    text = ("Methods and results The survey was an independent initiative taken by the Italian Heart Rhythm Society (AIAC), "
+            "unlike civil society.")
+    doc = as_if_recognised(nlp, text, {"Italian Heart Rhythm Society": "OtherScientificTerm", "civil society": "OtherScientificTerm"})
+    assert mentions(doc) == [("civil society", "Entity")]
+    text = "Fifty-nine volumetric analyses from 44 articles were examined and included (36 hippocampus, 14 amygdala)."
+    assert mentions(as_if_recognised(nlp, text, {"Fifty-nine volumetric": "OtherScientificTerm"})) == []
+    text = "Our complex afforded high-resolution microvessel imaging, with a 3-hour imaging window compared to 2 min for free dye."
+    assert mentions(as_if_recognised(nlp, text, {"3-hour imaging window": "OtherScientificTerm"})) == []
+
+
+def test_amounts_and_vague_heads_before_a_preposition_are_no_concepts(nlp):
+    # OpenAlex sample and SciERC
+    text = ("Based on in vitro potency in human cancer cell lines and lack of toxicity to normal human fibroblasts, "
+            "imipridones were prioritized for further study.")
+    assert mentions(as_if_recognised(nlp, text, {"lack of toxicity": "OtherScientificTerm"})) == []
+    text = "We describe a method for identifying systematic patterns in translation data using part-of-speech tag sequences."
+    assert mentions(as_if_recognised(nlp, text, {"systematic patterns in translation data": "OtherScientificTerm"})) == []
+    text = "HBG incorporates lexical, syntactic, semantic, and structural information from the parse tree."
+    assert mentions(as_if_recognised(nlp, text, {"structural information": "OtherScientificTerm"})) == []

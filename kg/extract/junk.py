@@ -189,7 +189,8 @@ def trim(span: Span) -> Span | None:
     "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
     "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"."""
     doc, start, end = span.doc, span.start, span.end
-    while start < end and (_is_heading(doc[start]) or doc[start].is_space or (start > span.start and (
+    while start < end and (_is_heading(doc[start]) or doc[start].is_space or (
+            doc[start].lower_ in ("and", "&") and start + 1 < end and _is_heading(doc[start + 1])) or (start > span.start and (
             doc[start].lower_ in (":", "/", "&", "and") or doc[start - 1].text == "/" and doc[start].lower_ in lexicon.SECTION_HEADINGS))):
         start += 1
     if start + 1 < end and start > 0 and _is_number(doc[start - 1]) and _is_unit(doc[start], doc[start - 1]) and \
@@ -209,8 +210,8 @@ def broken_by_markup(span: Span) -> bool:
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
-    """Why the span names no concept, or None: "markup", "quantity", "place", "institution", "person",
-    "publishing", "foreign", "broken word", "boilerplate" (``sentence_start``: the first words of its
+    """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
+    "organisation", "person", "publishing", "foreign", "broken word", "heading", "boilerplate" (``sentence_start``: the first words of its
     sentence, read from the doc when not given) or "generic" (also a vague head after judging adjectives,
     a lone adjective)."""
     for reason, rule in _RULES:
@@ -318,15 +319,32 @@ def _generic(span: Span) -> bool:
 
 
 def _vague(span: Span) -> bool:
-    """A vague head after judging adjectives only: "functional properties", "potent anti-tumor
-    effects", "biological consequences" ("antioxidant properties" names what it is of)."""
+    """A vague head (the last word before a preposition) after judging adjectives only: "functional
+    properties", "potent anti-tumor effects", "systematic patterns in translation data" ("antioxidant
+    properties" names what it is of)."""
     words = span.text.split()
+    for i in range(1, len(words)):
+        if words[i].lower() in lexicon.PREPOSITIONS:
+            words = words[:i]
+            break
     if len(words) < 2 or singular(words[-1].lower()) not in lexicon.VAGUE_HEADS:
         return False
     classes = word_classes()
-    return all(w in lexicon.GENERIC_MODIFIERS or
-               w.islower() and ("-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
+    return all(w.lower() in lexicon.GENERIC_MODIFIERS or
+               w.lower() == w and ("-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
                for w in words[:-1])
+
+
+def _heading(span: Span) -> bool:
+    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS"), or a function word
+    alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
+    return span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"}
+
+
+def _organisation(span: Span) -> bool:
+    """A title-case name of an organisation ("Italian Heart Rhythm Society"); "civil society" is a concept."""
+    words = span.text.split()
+    return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
 
 _ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
@@ -339,8 +357,8 @@ def _counted(span: Span) -> bool:
     words = span.text.split()
     if len(words) == 2 and words[0].lower() in lexicon.NUMBERED_LABELS and _ROMAN.fullmatch(words[1]):
         return True
-    if _FOLD.fullmatch(words[0]):
-        return True
+    if _FOLD.fullmatch(words[0]) or all(part.lower() in lexicon.NUMBER_WORDS for part in words[0].split("-")):
+        return True  # "9,200-fold purification", "Fifty-nine volumetric analyses"
     lowered = [w.lower() for w in words]
     head = lowered[lowered.index("of") - 1] if "of" in lowered[1:] else ""
     return bool(head) and (head in lexicon.QUANTIFIER_HEADS or singular(head) in lexicon.QUANTIFIER_HEADS) \
@@ -349,11 +367,14 @@ def _counted(span: Span) -> bool:
 
 
 def _lone_adjective(span: Span) -> bool:
-    """One word that is an adjective and no noun: "sparse", "colorectal" (of "colorectal, lung ... cancer")."""
-    if len(span) != 1 or not span[0].is_alpha or not span[0].is_lower:
+    """One word that is an adjective and no noun: "sparse", "colorectal" (of "colorectal, lung ... cancer"),
+    "speaker-independent"."""
+    word = span.text
+    if " " in word or not word.islower():
         return False
+    last = word.rsplit("-", 1)[-1]
     classes = word_classes()
-    return span[0].lower_ in classes.adjectives and span[0].lower_ not in classes.nouns
+    return last.isalpha() and last in classes.adjectives and last not in classes.nouns
 
 
 def _broken_word(span: Span) -> bool:
@@ -373,4 +394,5 @@ def _foreign(span: Span) -> bool:
 
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
-          ("person", _person), ("publishing", _publishing), ("foreign", _foreign), ("broken word", _broken_word))
+          ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
+          ("broken word", _broken_word), ("heading", _heading))

@@ -255,6 +255,7 @@ GENERIC_MODIFIERS = frozenset(
 # Units of measurement: a number followed by one is a quantity, never a concept ("0-50 cm soils", "5 %").
 UNITS = frozenset(
     "% ‰ ° °c °f mg g kg µg μg ng pg ml l µl μl dl nl mm cm m km nm µm μm pm s ms µs μs ns min h hr hrs d wk wks yr yrs "
+    "second seconds minute minutes hour hours day days week weeks month months year years "
     "hz khz mhz ghz w kw mw gw kwh mwh v mv kv ma pa kpa mpa gpa atm bar mbar psi j kj mj ev kev mev gev mol mmol µmol "
     "μmol nmol mm µm μm nm da kda mda bp kb mb ppm ppb ppt cfu iu gy sv db dba lux rpm wt% vol% mol% mg/kg mg/l mg/ml "
     "g/l µg/ml μg/ml ng/ml ml/min l/min".split())
@@ -300,11 +301,17 @@ INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics 
 # "biological consequences"); a noun before them names what they are of ("antioxidant properties").
 VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence role change difference aspect "
                         "characteristic abnormality vulnerability implication feature factor condition manner fashion "
-                        "way extent".split())
+                        "way extent information context situation attribute response experience symptom".split())
 # Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
 # "series of events").
 QUANTIFIER_HEADS = frozenset("cascade series variety range number majority minority kind sort lot plethora host "
-                             "multitude handful couple portion".split())
+                             "multitude handful couple portion level lack content absence amount".split())
+# Organisations: a title-case name ending in one is no concept ("Heart Rhythm Society"; "civil society" is one).
+ORGANISATION_HEADS = frozenset("Society Association Organization Organisation Foundation Council Committee Agency "
+                               "Consortium Federation Academy College Board Group Institute Ministry".split())
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                         "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+                         "thousand million".split())
 # A label and its number is no concept ("Grade 2", "Stage III", "Phase 3"; "Type 2 diabetes" is).
 NUMBERED_LABELS = frozenset("grade stage phase type class level group step day week month year cycle arm wave round "
                             "period session visit cohort experiment study trial figure table section chapter".split())
