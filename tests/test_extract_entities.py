@@ -71,10 +71,11 @@ def test_in_a_natural_science_paper_a_method_or_dataset_needs_a_head_of_its_type
             "including supportive care measures such as oxygen therapy, pulmonary rehabilitation, gastric acid therapy, "
             "sleep apnea, vaccinations, lung transplant evaluation, and pulmonary hypertension assessment.")
     doc = as_if_recognised(nlp, text, {"oxygen therapy": "Method", "gastric acid": "Method", "pulmonary rehabilitation": "Method",
-                                       "IPF": "Dataset"})
+                                       "IPF": "Dataset", "sleep apnea": "Task", "pulmonary hypertension assessment": "Task"})
     assert {d["name"] for d in doc._.kg_domains} == {"medicine"}
     assert types_in_record(doc) == {("oxygen therapy", "Method"), ("pulmonary rehabilitation", "Method"),
-                                    ("gastric acid", "Entity"), ("IPF", "Entity")}
+                                    ("gastric acid", "Entity"), ("IPF", "Entity"), ("sleep apnea", "Entity"),
+                                    ("pulmonary hypertension assessment", "Task")}
     # the same reading in a machine-learning abstract keeps the recogniser's types
     text = ("We train a neural network on supervised training data and compare the gastric acid encoder with "
             "pulmonary rehabilitation and IPF.")

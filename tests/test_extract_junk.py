@@ -168,6 +168,10 @@ def test_vague_heads_after_judging_adjectives_are_no_concepts(nlp):
     assert mentions(as_if_recognised(nlp, text, {"parent-of-origin specific manner": "Task"})) == []
     text = "Lycopene is a possible treatment option for male infertility because of its antioxidant properties."
     assert mentions(as_if_recognised(nlp, text, {"antioxidant properties": "OtherScientificTerm"})) == [("antioxidant properties", "Entity")]
+    text = ("M1-polarized macrophages are pivotal immune cells that promote the progression of the periodontal inflammatory "
+            "response.")  # a response is no vague head: an inflammatory response is a concept
+    assert mentions(as_if_recognised(nlp, text, {"periodontal inflammatory response": "OtherScientificTerm"})) == [
+        ("periodontal inflammatory response", "Entity")]
 
 
 def test_counts_numbered_labels_and_fold_changes_are_no_concepts(nlp):

@@ -104,11 +104,14 @@ def head_word(name: str) -> str:
 
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
-    stream"; not "Cognitive Therapy", "qRT-PCR assay") or a Dataset without a data head ("IgG
+    stream"; not "Cognitive Therapy", "qRT-PCR assay"), a Task without a task head ("severe colitis",
+    "NFkB activation"; not "breast cancer detection") or a Dataset without a data head ("IgG
     subclasses", "PBAE terpolymers"; not "SEER database") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
         return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method"
+    if type_ == "Task":
+        return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
     if type_ == "Dataset":
         return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset"
     return False

@@ -47,7 +47,7 @@ ENTITY_HEADS = frozenset(
     "immunity mutation polymorphism".split())
 # Papers of the natural sciences (a domain of NATURAL_SCIENCE_DOMAINS, none of COMPUTING_DOMAINS): there the
 # recogniser, trained on computer science, reads genes, drugs and organisms as Methods and substances as
-# Datasets (SciERC's "Material"); a Method or Dataset span keeps its type only with a head of that type.
+# Datasets (SciERC's "Material"); a Method, Task or Dataset span keeps its type only with a head of that type.
 NATURAL_SCIENCE_DOMAINS = frozenset({"medicine", "biology", "chemistry", "neuroscience", "physics"})
 COMPUTING_DOMAINS = frozenset({"machine learning", "natural language processing", "computer vision",
                                "reinforcement learning", "graphs", "speech and audio"})
@@ -59,6 +59,12 @@ LAB_METHOD_HEADS = frozenset(
     "scheme system device instrument questionnaire scale score index test trial review meta-analysis "
     "electrophoresis cytometry immunohistochemistry hybridization transfection knockdown knockout "
     "diet exercise training education counseling counselling management care rehabilitation".split())
+TASK_HEADS = frozenset(
+    "diagnosis diagnostic prognosis screening prevention management treatment assessment monitoring detection "
+    "prediction estimation evaluation analysis identification quantification characterization characterisation "
+    "classification recognition imaging modeling modelling design discovery mapping measurement control removal "
+    "degradation conversion production extraction separation optimization optimisation simulation reconstruction "
+    "regeneration repair delivery sensing study".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
@@ -301,7 +307,7 @@ INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics 
 # "biological consequences"); a noun before them names what they are of ("antioxidant properties").
 VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence role change difference aspect "
                         "characteristic abnormality vulnerability implication feature factor condition manner fashion "
-                        "way extent information context situation attribute response experience symptom".split())
+                        "way extent information context situation experience".split())
 # Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
 # "series of events").
 QUANTIFIER_HEADS = frozenset("cascade series variety range number majority minority kind sort lot plethora host "
