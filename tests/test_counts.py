@@ -10,7 +10,9 @@ from queries import get_query
 
 KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), ("citations/most-cited", {}),
               ("trends/new-concepts", {"examples": "2"}), ("overview/top-concepts", {"per_type": "1"}),
-              ("overview/top-concepts", {})]
+              ("overview/top-concepts", {}), ("trends/concepts-by-year", {"per_year": "2"}),
+              ("trends/concepts-by-year", {"type": "method", "per_year": "3"}), ("trends/concepts-by-year", {"type": "nothing"}),
+              ("trends/new-concepts", {"examples": "3"})]
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +31,12 @@ def test_kept_counts_answer_as_counting_now(graph):
     state = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
     assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
     try:  # as a graph no build counted: the packs count
-        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts", write=True)
+        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts, s.by_year, s.new_years",
+                  write=True)
         for (name, params), rows in kept.items():
             counted = run(graph, name, dict(params))
-            assert rows and counted == rows, name
+            assert counted == rows, name
+            assert rows or params == (("type", "nothing"),), name
         graph.run("MATCH (s:BuildState) SET s.cited = ['pA'], s.cited_by = [99], s.cited_kept = 1", write=True)
         assert [r["id"] for r in run(graph, "citations/most-cited", {"top": "1"})] == ["pA"]  # the kept list is read
         assert len(run(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted

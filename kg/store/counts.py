@@ -1,7 +1,8 @@
 """The graph's counts, kept on its ``(:BuildState)`` node at the end of every build: nodes per
-label, relationships per type, papers per year, the most cited works and each type's concepts
-named by the most papers. ``kg stats``, ``overview/counts``, ``overview/top-concepts``,
-``trends/new-concepts`` and ``citations/most-cited`` read them instead of
+label, relationships per type, papers per year, the most cited works, each type's concepts
+named by the most papers, and each year's (those named by the most papers that year, those
+named for the first time). ``kg stats``, ``overview/counts``, ``overview/top-concepts``,
+``trends/*`` and ``citations/most-cited`` read them instead of
 counting a large graph again (seconds at 10,000 papers); they are exact after every build,
 rerun or incremental one, since each build counts anew.
 
@@ -27,12 +28,19 @@ LIMIT $kept
 RETURN id, cited_by
 """
 TOP_CONCEPTS_KEPT = 100
-CONCEPT_TOTALS = "MATCH (c:Concept) WHERE c.papers > 0 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions"
+YEARS_KEPT = 20  # concepts kept per year (and per year and type), and new ones named per year
+CONCEPT_TOTALS = """
+MATCH (c:Concept) WHERE c.papers > 0
+RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions, c.years AS years,
+       c.year_papers AS year_papers
+"""
 KEEP = """
 MERGE (s:BuildState {id: 'build'})
 SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type_counts = $type_counts,
     s.years = $years, s.year_papers = $year_papers, s.cited = $cited, s.cited_by = $cited_by, s.cited_kept = $kept,
-    s.top_concepts = $top_concepts, s.top_kept = $top_kept
+    s.top_concepts = $top_concepts, s.top_kept = $top_kept, s.by_year = $by_year, s.by_year_types = $by_year_types,
+    s.by_year_ids = $by_year_ids, s.by_year_papers = $by_year_papers, s.new_years = $new_years, s.new_counts = $new_counts,
+    s.new_name_years = $new_name_years, s.new_names = $new_names, s.years_kept = $years_kept
 """
 
 
@@ -43,23 +51,60 @@ def keep_counts(store: Store) -> dict:
         counts["nodes"] = dict(sorted({**counts["nodes"], "BuildState": 1}.items()))
     years = store.run(PAPERS_PER_YEAR)
     cited = store.run(MOST_CITED, {"kept": MOST_CITED_KEPT})
+    concepts = list(store.stream(CONCEPT_TOTALS))
     store.run(KEEP, {"labels": list(counts["nodes"]), "label_counts": list(counts["nodes"].values()),
                      "types": list(counts["relationships"]), "type_counts": list(counts["relationships"].values()),
                      "years": [r["year"] for r in years], "year_papers": [r["papers"] for r in years],
                      "cited": [r["id"] for r in cited], "cited_by": [r["cited_by"] for r in cited],
-                     "kept": MOST_CITED_KEPT, "top_concepts": top_concepts(store), "top_kept": TOP_CONCEPTS_KEPT},
-              write=True)
+                     "kept": MOST_CITED_KEPT, "top_concepts": top_concepts(concepts), "top_kept": TOP_CONCEPTS_KEPT,
+                     **by_year(concepts), **new_by_year(concepts), "years_kept": YEARS_KEPT}, write=True)
     return counts
 
 
-def top_concepts(store: Store, kept: int = TOP_CONCEPTS_KEPT) -> list[str]:
+def top_concepts(concepts: list[dict], kept: int = TOP_CONCEPTS_KEPT) -> list[str]:
     """The ids of each type's ``kept`` concepts named by the most papers, in the order of
     ``overview/top-concepts`` (more papers, more mentions, then the name)."""
     by_type: dict[str, list[dict]] = {}
-    for row in store.stream(CONCEPT_TOTALS):
+    for row in concepts:
         by_type.setdefault(row["type"], []).append(row)
     ids = []
     for rows in by_type.values():
         rows.sort(key=lambda r: (-r["papers"], -(r["mentions"] or 0), r["name"]))
         ids += [r["id"] for r in rows[:kept]]
     return ids
+
+
+def by_year(concepts: list[dict], kept: int = YEARS_KEPT) -> dict[str, list]:
+    """Each year's ``kept`` concepts named by the most papers that year, of all types (type
+    ``''``) and of each type, in the order of ``trends/concepts-by-year``: parallel lists."""
+    ranked: dict[tuple[int, str], list[tuple]] = {}
+    for row in concepts:
+        for year, papers in zip(row["years"] or [], row["year_papers"] or []):
+            entry = (-papers, row["name"].lower(), row["type"], row["id"], papers)
+            ranked.setdefault((year, ""), []).append(entry)
+            ranked.setdefault((year, row["type"]), []).append(entry)
+    out: dict[str, list] = {"by_year": [], "by_year_types": [], "by_year_ids": [], "by_year_papers": []}
+    for (year, type_), entries in sorted(ranked.items()):
+        for entry in sorted(entries)[:kept]:
+            out["by_year"].append(year)
+            out["by_year_types"].append(type_)
+            out["by_year_ids"].append(entry[3])
+            out["by_year_papers"].append(entry[4])
+    return out
+
+
+def new_by_year(concepts: list[dict], kept: int = YEARS_KEPT) -> dict[str, list]:
+    """For each year, how many concepts its papers name for the first time and the first
+    ``kept`` of their names in the order of ``trends/new-concepts``: parallel lists."""
+    first: dict[int, list[tuple]] = {}
+    for row in concepts:
+        if row["years"]:
+            first.setdefault(row["years"][0], []).append((row["name"].lower(), row["type"], row["name"]))
+    out: dict[str, list] = {"new_years": [], "new_counts": [], "new_name_years": [], "new_names": []}
+    for year, names in sorted(first.items()):
+        out["new_years"].append(year)
+        out["new_counts"].append(len(names))
+        for _, _, name in sorted(names)[:kept]:
+            out["new_name_years"].append(year)
+            out["new_names"].append(name)
+    return out
