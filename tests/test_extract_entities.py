@@ -88,3 +88,12 @@ def test_laboratory_techniques_are_methods_whatever_the_recogniser_read(nlp):
     text = "Reinfusion of rhGH/rhG-CSF-mobilized cells following myeloablative therapy resulted in prompt hematopoietic recovery."
     doc = as_if_recognised(nlp, text, {"myeloablative therapy": "OtherScientificTerm", "hematopoietic recovery": "OtherScientificTerm"})
     assert mentions(doc) == {("myeloablative therapy", "Method"), ("hematopoietic recovery", "Entity")}
+
+
+def test_in_a_natural_science_paper_a_measured_quantity_is_a_metric(nlp):
+    # two S2ORC sentences: a medical paper's, then a ratio it measures
+    text = ("The American Thoracic Society 2015 guidelines provide recommendations for the treatment of patients with IPF, "
+            "including supportive care measures such as oxygen therapy and pulmonary rehabilitation. "
+            "The values of CD4+/CD8+ ratios were significantly increased compared with that of TP5–NPs (p < 0.01).")
+    doc = as_if_recognised(nlp, text, {"CD4+/CD8+ ratios": "OtherScientificTerm", "oxygen therapy": "Method"})
+    assert types_in_record(doc) == {("CD4+/CD8+ ratios", "Metric"), ("oxygen therapy", "Method")}

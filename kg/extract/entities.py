@@ -102,6 +102,12 @@ def head_word(name: str) -> str:
     return singular(words[-1]) if words else ""
 
 
+def metric_in_natural_science(name: str, type_: str) -> bool:
+    """In a natural-science paper, an Entity, Method or Task whose head is a measured quantity
+    ("turnaround times", "FA values", "mRNA expression level") is a Metric."""
+    return type_ in ("Entity", "Method", "Task") and head_word(name) in lexicon.QUANTITY_HEADS
+
+
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
     stream"; not "Cognitive Therapy", "qRT-PCR assay"), a Task without a task head ("severe colitis",

@@ -65,6 +65,11 @@ TASK_HEADS = frozenset(
     "classification recognition imaging modeling modelling design discovery mapping measurement control removal "
     "degradation conversion production extraction separation optimization optimisation simulation reconstruction "
     "regeneration repair delivery sensing study".split())
+# Heads of measured quantities: in a natural-science paper a span with one is a Metric ("turnaround
+# times", "FA values", "mRNA expression level", "mean height"), whatever else it was read as.
+QUANTITY_HEADS = frozenset(
+    "value level ratio rate score index cost time duration threshold concentration length height width weight "
+    "count frequency percentage proportion prevalence incidence density volume velocity yield".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
