@@ -21,6 +21,21 @@ def test_bio_tags_become_typed_word_spans():
     assert accurate.spans(tags) == [(0, 2, "Method"), (3, 4, "Task"), (4, 5, "Dataset"), (5, 7, "Metric"), (7, 8, "Method")]
 
 
+def test_viterbi_decoding_never_continues_a_span_it_did_not_start():
+    import numpy
+
+    scores = numpy.log(numpy.random.default_rng(0).dirichlet(numpy.ones(len(accurate.TAGS)), size=(50, 40)))
+    for rows in scores:
+        tags = [accurate.TAGS[k] for k in accurate.viterbi(rows)]
+        assert all(not tag.startswith("I-") or (before[0] in "BI" and before[2:] == tag[2:])
+                   for before, tag in zip(["O", *tags], tags))
+        # its path is the best valid one, so it scores at least the argmax path made valid by hand
+        greedy = [int(k) for k in rows.argmax(-1)]
+        fixed = [k if not accurate.TAGS[k].startswith("I-") or accurate.TAGS[p][2:] == accurate.TAGS[k][2:] and p != 0
+                 else accurate.TAGS.index("B-" + accurate.TAGS[k][2:]) for p, k in zip([0, *greedy], greedy)]
+        assert sum(rows[i, k] for i, k in enumerate(accurate.viterbi(rows))) >= sum(rows[i, k] for i, k in enumerate(fixed)) - 1e-9
+
+
 def test_accurate_without_extra_or_weights_is_a_clear_error(tmp_path):
     result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--ner", str(tmp_path)])
     assert result.exit_code == 1

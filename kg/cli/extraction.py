@@ -68,8 +68,9 @@ def eval_scierc(path, baseline, fmt, processes, recogniser, ner):
 @click.option("--config", type=click.Path(exists=True, dir_okay=False), default=None,
               help="fast: spaCy training config (default: kg/extract/models/scierc_ner.cfg).")
 @click.option("--max-steps", type=int, default=None, help="fast: override the config's training.max_steps.")
-@click.option("--epochs", type=click.IntRange(1), default=3, show_default=True, help="accurate: passes over the training split.")
-@click.option("--max-minutes", type=float, default=None, help="accurate: stop after the epoch that passes this time.")
+@click.option("--epochs", type=click.IntRange(1), default=20, show_default=True, help="accurate: passes over the training split.")
+@click.option("--max-minutes", type=float, default=50, show_default=True,
+              help="accurate: fewer epochs when those asked for would take longer (the learning rate's decay follows).")
 @click.option("--threads", type=click.IntRange(1), default=2, show_default=True, help="accurate: torch threads.")
 @click.option("--seed", type=int, default=0, show_default=True, help="accurate: random seed.")
 @handle_errors

@@ -24,6 +24,7 @@ import warnings
 from pathlib import Path
 from typing import Iterable, Iterator
 
+import numpy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -237,12 +238,49 @@ def tag_words(tagger, tokenizer, texts: list[list[str]], batch_size: int = 16) -
     owner = {id(w): k for k, ws in enumerate(per_text) for w in ws}
     with torch.inference_mode():
         for batch in batches([w for ws in per_text for w in ws], batch_size):
-            best = tagger(*tensors(batch)).argmax(-1).tolist()
+            scores = torch.log_softmax(tagger(*tensors(batch)).float(), -1).numpy()
             for row, window in enumerate(batch):
                 text_tags = tags[owner[id(window)]]
-                for word, piece in zip(window.words, window.first_piece):
-                    text_tags[word] = TAGS[best[row][piece]]
+                for word, tag in zip(window.words, viterbi(scores[row, window.first_piece])):
+                    text_tags[word] = TAGS[tag]
     return tags
+
+
+def _allowed_transitions():
+    """``allowed[a, b]``: tag ``b`` may follow tag ``a`` in BIO (an I- only continues a span of its type)."""
+    allowed = numpy.ones((len(TAGS), len(TAGS)), dtype=bool)
+    for b, tag in enumerate(TAGS):
+        if tag.startswith("I-"):
+            allowed[:, b] = [other[2:] == tag[2:] and other[0] in "BI" for other in TAGS]
+    return allowed
+
+
+def viterbi(scores) -> list[int]:
+    """The valid BIO tag sequence (indices into ``TAGS``) with the highest summed log-probability,
+    given one row of log-probabilities per word: no I- after O or after another type.
+
+    >>> p = numpy.log(numpy.full((2, len(TAGS)), 0.01))
+    >>> p[0, TAGS.index("O")], p[0, TAGS.index("B-Task")] = numpy.log(0.5), numpy.log(0.4)
+    >>> p[1, TAGS.index("I-Task")] = numpy.log(0.9)
+    >>> [TAGS[k] for k in viterbi(p)]   # argmax alone would give O I-Task
+    ['B-Task', 'I-Task']
+    """
+    if len(scores) == 0:
+        return []
+    penalty = numpy.where(ALLOWED, 0.0, -numpy.inf)
+    start = numpy.array([-numpy.inf if tag.startswith("I-") else 0.0 for tag in TAGS])
+    best, back = scores[0] + start, []
+    for row in scores[1:]:
+        total = best[:, None] + penalty  # from tag a (rows) to tag b (columns)
+        back.append(total.argmax(0))
+        best = total.max(0) + row
+    path = [int(best.argmax())]
+    for pointers in reversed(back):
+        path.append(int(pointers[path[-1]]))
+    return path[::-1]
+
+
+ALLOWED = _allowed_transitions()
 
 
 def load_tagger(path: Path):
@@ -270,6 +308,11 @@ def save_tagger(tagger, path: Path, base: Path, meta: dict) -> None:
               path / "model.safetensors")
     for name in ("config.json", "tokenizer.json"):
         shutil.copyfile(base / name, path / name)
+    save_meta(path, meta)
+
+
+def save_meta(path: Path, meta: dict) -> None:
+    """Write ``kg_accurate.json``: the tags a tagger was trained for and how it was trained."""
     (path / "kg_accurate.json").write_text(json.dumps({"tags": list(TAGS), **meta}, indent=2), encoding="utf-8")
 
 
