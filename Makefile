@@ -31,7 +31,7 @@ SCIERC_TRAIN ?= ../shared/data/scierc/train.json
 train: install
 	$(BIN)/kg train --data $(SCIERC_TRAIN)
 
-# Fine-tunes the accurate recogniser (kg/extract/models/accurate, not in git: about 40 minutes on two cores).
+# Fine-tunes the accurate recogniser (kg/extract/models/accurate, not in git): at most 50 minutes (--max-minutes).
 train-accurate: install-accurate
 	$(BIN)/kg train --model accurate --data $(SCIERC_TRAIN)
 

@@ -1,12 +1,13 @@
 """The two recognisers side by side, in one run: SciERC dev exact F1 per type, and throughput.
 
     python bench/recognisers.py                        # dev F1 + 300 abstracts each, 2 cores
-    python bench/recognisers.py --n 100 --models fast --data ../shared/data
+    python bench/recognisers.py --n 100 --models fast accurate accurate-int8 --data ../shared/data
 
 For each of ``fast`` and ``accurate`` (``kg.extract.load_pipeline(recogniser=...)``): the exact-match
 precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Dataset, Metric, micro),
 then ``extract()`` on ``--n`` real abstracts (``bench/extract_throughput.abstracts``) on a loaded
-pipeline: fast on 2 forked processes, accurate on 2 torch threads (``KG_THREADS``), and the CPU
+pipeline: fast on 2 forked processes, accurate on 2 torch threads (``KG_THREADS``; in float32, and
+as ``accurate-int8`` with its linear layers quantised), and the CPU
 seconds it used, which say more than wall time on a shared machine. Not a test (BENCHMARKS.md).
 """
 
@@ -36,7 +37,11 @@ def measure(recogniser: str, dev: Path, texts: list[str], processes: int) -> dic
     from kg.model import Paper
 
     started = time.perf_counter()
-    nlp = load_pipeline(recogniser=recogniser)
+    nlp = load_pipeline(recogniser=recogniser.removesuffix("-int8"))
+    if recogniser.endswith("-int8"):
+        from kg.extract import accurate
+
+        nlp.get_pipe("accurate_ner").tagger = accurate.quantized(nlp.get_pipe("accurate_ner").tagger)
     loading = time.perf_counter() - started
     report = evaluate_scierc(dev, nlp, baseline=False)
     papers = [Paper(id=f"b{i}", title="", abstract=t) for i, t in enumerate(texts)]
@@ -51,7 +56,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=300, help="abstracts for the throughput figure")
     parser.add_argument("--processes", type=int, default=2, help="fast: forked processes; accurate: torch threads")
-    parser.add_argument("--models", nargs="+", default=["fast", "accurate"], choices=["fast", "accurate"])
+    parser.add_argument("--models", nargs="+", default=["fast", "accurate"], choices=["fast", "accurate", "accurate-int8"],
+                        help="accurate-int8: the accurate one with int8 linear layers (accurate.quantized)")
     parser.add_argument("--data", type=Path, default=DATA, help="../shared/data (from a worktree: its path)")
     args = parser.parse_args()
     os.environ.setdefault("KG_THREADS", str(args.processes))

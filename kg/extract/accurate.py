@@ -193,18 +193,14 @@ def spans(tags: list[str]) -> list[tuple[int, int, str]]:
 class AccurateRecogniser:
     """A spaCy component: tags the words of docs, in length-sorted batches across docs, and sets ``doc.ents``."""
 
-    def __init__(self, path: Path, batch_size: int = 16, quantize: bool = True, threads: int = 0):
+    def __init__(self, path: Path, batch_size: int = 16, quantize: bool = False, threads: int = 0):
         path = check(path)
         import torch
 
         if threads:
             torch.set_num_threads(threads)
         self.tokenizer = load_tokenizer(path)
-        self.tagger = load_tagger(path)
-        if quantize:  # int8 weights for the linear layers: about 2x faster on a CPU (see BENCHMARKS.md)
-            with warnings.catch_warnings():  # torch announces that this API moves to torchao; it still works
-                warnings.filterwarnings("ignore", message=".*(torch.ao.quantization|quantize_per_tensor).*")
-                self.tagger = torch.ao.quantization.quantize_dynamic(self.tagger, {torch.nn.Linear}, dtype=torch.qint8)
+        self.tagger = quantized(load_tagger(path)) if quantize else load_tagger(path)
         self.batch_size = batch_size
 
     def __call__(self, doc: Doc) -> Doc:
@@ -297,6 +293,16 @@ def load_tagger(path: Path):
     return tagger.eval()
 
 
+def quantized(tagger):
+    """The tagger with int8 weights in its linear layers (dynamic quantisation): several times faster on a
+    CPU, but it costs F1 (BENCHMARKS.md: Recognisers), so the recogniser runs in float32 unless asked."""
+    import torch
+
+    with warnings.catch_warnings():  # torch announces that this API moves to torchao; it still works
+        warnings.filterwarnings("ignore", message=".*(torch.ao.quantization|quantize_per_tensor).*")
+        return torch.ao.quantization.quantize_dynamic(tagger, {torch.nn.Linear}, dtype=torch.qint8)
+
+
 def save_tagger(tagger, path: Path, base: Path, meta: dict) -> None:
     """Write a tagger as ``load_tagger`` reads it: weights in half precision (45 MB), config, tokenizer."""
     import shutil
@@ -321,6 +327,6 @@ def default_threads() -> int:
     return int(os.environ.get("KG_THREADS") or min(2, os.cpu_count() or 1))
 
 
-@Language.factory("kg_accurate_ner", default_config={"path": str(MODEL_DIR), "batch_size": 16, "quantize": True, "threads": 0})
+@Language.factory("kg_accurate_ner", default_config={"path": str(MODEL_DIR), "batch_size": 16, "quantize": False, "threads": 0})
 def make_accurate_ner(nlp: Language, name: str, path: str, batch_size: int, quantize: bool, threads: int):
     return AccurateRecogniser(Path(path), batch_size, quantize, threads or default_threads())
