@@ -79,7 +79,7 @@ def train(train_path, output, recogniser, config, max_steps, epochs, max_minutes
 
     The accurate one fine-tunes all-MiniLM-L6-v2 (needs pip install "kg[accurate]"):
     as many of --epochs as fit in --max-minutes, 40 minutes and 5 epochs on a busy
-    2-core machine (0.637 exact F1 on SciERC dev). A held-out sample of the training
+    2-core machine (0.63 exact F1 on SciERC dev). A held-out sample of the training
     split picks the best epoch; SciERC dev is never seen.
 
     \b
