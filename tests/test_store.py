@@ -3,13 +3,15 @@
 import json
 import os
 
+import pytest
 from click.testing import CliRunner
 from helpers.dump import graph_dump
 
 from kg.build import load_records
 from kg.cli import main
+from kg.errors import StoreError
 from kg.store import open_store
-from kg.store.embedded import running_server
+from kg.store.embedded import running_server, start_server
 from kg.store.reads.graph import stats
 from kg.store.schema import create_constraints
 
@@ -133,3 +135,10 @@ def test_wrong_neo4j_uri_is_a_clear_error(tmp_path):
     result = CliRunner().invoke(main, ["stats", "--uri", "bolt://127.0.0.1:1"], env={"NEO4J_PASSWORD": "secret-value"})
     assert result.exit_code == 1
     assert "Neo4j at bolt://127.0.0.1:1" in result.output and "secret-value" not in result.output
+
+
+def test_a_heap_the_jvm_cannot_take_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_HEAP", "1.5g")  # the JVM takes 1536m, not 1.5g
+    with pytest.raises(StoreError, match=r"KG_HEAP='1.5g' is not a Java heap size.*1536m"):
+        start_server(tmp_path / "db")
+    assert not (tmp_path / "db").exists()  # refused before anything is made

@@ -30,6 +30,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -48,6 +49,7 @@ START_TIMEOUT_S = 120
 START_LOCK = "server.start"
 BUILD_LOCK = "build.lock"
 DEFAULT_IDLE_S = 300
+HEAP_SIZE = re.compile(r"^[1-9][0-9]*[kKmMgG]?$")  # as the JVM's -Xmx takes it
 
 
 
@@ -200,6 +202,9 @@ def start_server(data_dir: Path, idle: float | None = None, http: bool = False) 
 
     It stops after ``idle`` seconds without a command (default ``idle_seconds()``).
     """
+    heap = os.environ.get("KG_HEAP")
+    if heap is not None and not HEAP_SIZE.match(heap):  # the JVM would only say it cannot start
+        raise StoreError(f"KG_HEAP={heap!r} is not a Java heap size: give a whole number with k, m or g (1536m, 2g)")
     data_dir = Path(data_dir).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     idle = idle_seconds() if idle is None else idle
