@@ -36,6 +36,9 @@ from pathlib import Path
 
 DATABASE = "kg"
 STATE_FILE = "server.json"
+# the store's Java heap unless KG_HEAP says otherwise: a build of 10,000 papers runs in it with the whole
+# build (kg, two spaCy workers, the store) under 3 GB; BENCHMARKS.md, "Scale", compares it with 2g
+DEFAULT_HEAP = "1536m"
 ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
 USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops
 POLL_S = 0.25
@@ -131,7 +134,7 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
     import arcadedb_embedded
 
     bolt_port = free_port()
-    heap = os.environ.get("KG_HEAP", "2g")
+    heap = os.environ.get("KG_HEAP", DEFAULT_HEAP)
     jvm_args = ["-Xrs"]  # leaves SIGTERM/SIGINT to Python, so the server stops cleanly
     # Root's password comes from DIR/credentials at every start, never from an older users file
     # (a folder deleted and made again while its old server stopped could keep the old one).
