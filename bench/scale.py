@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import resource
@@ -175,8 +176,13 @@ def build(n: int, workdir: Path, processes: int) -> dict:
 
 def median_ms(call, runs: int, budget_s: float = 5.0) -> float:
     """Median milliseconds of ``runs`` calls after a warm-up; fewer (at least one) once they
-    have taken ``budget_s``, so that a slow read does not hold the benchmark for long."""
-    call()  # the first run warms the store's caches and query plans
+    have taken ``budget_s``, so that a slow read does not hold the benchmark for long. A read
+    that fails (the store's query heap, say) is NaN, "failed" in the table, its error printed."""
+    try:
+        call()  # the first run warms the store's caches and query plans
+    except Exception as err:  # one failed read must not lose the run's other figures
+        print(f"read failed: {err}", file=sys.stderr, flush=True)
+        return math.nan
     times = []
     while len(times) < runs and (not times or sum(times) < budget_s * 1000):
         start = time.perf_counter()
@@ -289,12 +295,11 @@ def table(results: list[dict], processes: int) -> str:
 
     row("`RETURN 1` (baseline)", [f"{r['reads']['baseline']:.1f}" for r in results])
     for name in results[0]["reads"]["queries"]:
-        row(f"`{name}`", [f"{r['reads']['queries'][name][0]:.0f} ({r['reads']['queries'][name][0] / r['reads']['baseline']:.0f}x)"
-                          for r in results])
-    row("similar (API)", [f"{r['reads']['similar']:.0f}" for r in results])
-    row("stats (API)", [f"{r['reads']['stats']:.0f}" for r in results])
+        row(f"`{name}`", [_ms(r['reads']['queries'][name][0], r['reads']['baseline']) for r in results])
+    row("similar (API)", [_ms(r['reads']['similar']) for r in results])
+    row("stats (API)", [_ms(r['reads']['stats']) for r in results])
     for view in VIEWS:
-        row(f"view `{view}` (API)", [f"{r['reads']['views'][view]:.0f}" for r in results])
+        row(f"view `{view}` (API)", [_ms(r['reads']['views'][view]) for r in results])
     row("load average during reads", [r["reads"]["load"] for r in results])
     lines += ["", "As commands (wall seconds, Python's start-up included, warm store):", "",
               header, "|---|" + "---:|" * len(results)]
@@ -306,6 +311,12 @@ def table(results: list[dict], processes: int) -> str:
             vals.append(f"{v:.1f}" if isinstance(v, float) else str(v))
         row(f"`{key}`", vals)
     return "\n".join(lines)
+
+
+def _ms(value: float, baseline: float | None = None) -> str:
+    if math.isnan(value):
+        return "failed"
+    return f"{value:.0f}" + (f" ({value / baseline:.0f}x)" if baseline else "")
 
 
 def write_section(path: Path, text: str) -> None:
