@@ -4,9 +4,8 @@ the packs that read them answer as on a graph no build has counted."""
 from __future__ import annotations
 
 import pytest
+from helpers.packs import run_pack
 from test_queries import load_fixture
-
-from queries import get_query
 
 KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), ("citations/most-cited", {}),
               ("trends/new-concepts", {"examples": "2"}), ("overview/top-concepts", {"per_type": "1"}),
@@ -21,26 +20,22 @@ def graph(session_store, module_graphs, request):
     return session_store
 
 
-def run(store, name: str, params: dict) -> list[dict]:
-    query = get_query(name)
-    return store.run(query.cypher, query.bind(params))
-
 
 def test_kept_counts_answer_as_counting_now(graph):
-    kept = {(name, tuple(params.items())): run(graph, name, params) for name, params in KEPT_PACKS}
+    kept = {(name, tuple(params.items())): run_pack(graph, name, params) for name, params in KEPT_PACKS}
     state = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
     assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
     try:  # as a graph no build counted: the packs count
         graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts, s.by_year, s.new_years",
                   write=True)
         for (name, params), rows in kept.items():
-            counted = run(graph, name, dict(params))
+            counted = run_pack(graph, name, dict(params))
             assert counted == rows, name
             assert rows or params == (("type", "nothing"),), name
         graph.run("MATCH (s:BuildState) SET s.cited = ['pA'], s.cited_by = [99], s.cited_kept = 1", write=True)
-        assert [r["id"] for r in run(graph, "citations/most-cited", {"top": "1"})] == ["pA"]  # the kept list is read
-        assert len(run(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted
+        assert [r["id"] for r in run_pack(graph, "citations/most-cited", {"top": "1"})] == ["pA"]  # the kept list is read
+        assert len(run_pack(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted
         graph.run("MATCH (s:BuildState) SET s.top_concepts = ['transformer'], s.top_kept = 1", write=True)
-        assert [r["concept"] for r in run(graph, "overview/top-concepts", {"per_type": "1"})] == ["Transformer"]
+        assert [r["concept"] for r in run_pack(graph, "overview/top-concepts", {"per_type": "1"})] == ["Transformer"]
     finally:
         load_fixture(graph)

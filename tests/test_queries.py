@@ -26,10 +26,11 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.packs import run_pack
 
 from kg.build import load_records
 from kg.store import open_store
-from queries import get_query, list_queries
+from queries import list_queries
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "queries_graph.jsonl"
 NEO4J_URI = os.environ.get("KG_TEST_NEO4J_URI")
@@ -355,6 +356,5 @@ def test_every_pack_query_has_asserted_rows():
 
 @pytest.mark.parametrize("name,params,expected", CASES, ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(CASES)])
 def test_pack_query_returns_the_rows_worked_out_by_hand(graph, name, params, expected):
-    query = get_query(name)
-    rows = graph.run(query.cypher, query.bind(params))
+    rows = run_pack(graph, name, params)
     assert rounded(ONLY.get(name, list)(rows)) == rounded(expected)

@@ -9,10 +9,10 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
+from helpers.packs import run_pack
 
 from kg.build import build
 from kg.cli import main
-from queries import get_query
 from visuals.views import build_view
 
 SOURCE = FIXTURES / "s2_references.jsonl"
@@ -29,10 +29,6 @@ def built(session_store, module_graphs, request):
     module_graphs.keep(request, load)
     return session_store
 
-
-def run_query(store, name: str, params: dict) -> list[dict]:
-    query = get_query(name)
-    return store.run(query.cypher, query.bind(params))
 
 
 def test_references_keep_what_the_source_says_about_them(built):
@@ -59,9 +55,9 @@ def test_kg_citations_and_the_pack_queries_show_the_titles(built, store_dir):
     assert top[0] == {"id": ATTENTION, "kind": "reference", "title": "Attention Is All You Need", "year": 2017,
                       "citations": 3}
     assert next(r for r in top if r["id"] == BARE)["title"] is None
-    most = run_query(built, "citations/most-cited", {})
+    most = run_pack(built, "citations/most-cited", {})
     assert (most[0]["id"], most[0]["title"], most[0]["year"]) == (ATTENTION, "Attention Is All You Need", 2017)
-    pairs = run_query(built, "citations/co-citation", {"work": ATTENTION})
+    pairs = run_pack(built, "citations/co-citation", {"work": ATTENTION})
     assert pairs[0]["title"].startswith("BERT: Pre-training")
 
 
