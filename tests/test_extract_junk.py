@@ -235,3 +235,73 @@ def test_amounts_and_vague_heads_before_a_preposition_are_no_concepts(nlp):
     assert mentions(as_if_recognised(nlp, text, {"systematic patterns in translation data": "OtherScientificTerm"})) == []
     text = "HBG incorporates lexical, syntactic, semantic, and structural information from the parse tree."
     assert mentions(as_if_recognised(nlp, text, {"structural information": "OtherScientificTerm"})) == []
+
+
+def concept_names(doc):
+    return [(c["name"], c["type"]) for c in record_of_doc(doc)["concepts"] if c["type"] != "Domain"]
+
+
+def test_weak_heads_after_judging_words_are_no_concepts_and_kinds_of_them_are(nlp):
+    # OpenAlex sample and SciERC
+    text = ("The structure-property relationship was analyzed, and the formation mechanism of such structure and morphology "
+            "was also proposed based on the observation from time-dependent morphology evolvement.")
+    assert mentions(as_if_recognised(nlp, text, {"formation mechanism": "Method"})) == []  # a generic noun before it
+    text = ("Firstly, the system was based on a linear Support Vector Machine (SVM) classifier where classification progress "
+            "can be implemented easily and quickly in embedded hardware.")
+    assert ("classification progress", "Method") not in mentions(as_if_recognised(nlp, text, {"classification progress": "Method"}))
+    text = ("The Nox-dependent, physiological generation of ROS is highly conserved across virtually all multicellular life, "
+            "often as a generalized response to microbes and/or other exogenous stressors.")
+    assert mentions(as_if_recognised(nlp, text, {"generalized response": "OtherScientificTerm"})) == []  # a participle
+    text = "If the AD has only tau pathology, the degree and distribution of tau deposition may be associated with clinical symptoms."
+    assert mentions(as_if_recognised(nlp, text, {"clinical symptoms": "OtherScientificTerm"})) == []  # a degree word
+    text = "Life satisfaction was negatively related to burnout, while burnout was related to depressive symptoms."
+    assert mentions(as_if_recognised(nlp, text, {"depressive symptoms": "OtherScientificTerm"})) == [("depressive symptoms", "Entity")]
+
+
+def test_a_coordination_whose_parts_are_vague_names_nothing(nlp):
+    # SciERC and OpenAlex sample
+    text = ("Existing techniques extract term candidates by looking for internal and contextual information associated with "
+            "domain specific terms.")
+    assert concept_names(as_if_recognised(nlp, text, {"internal and contextual information": "OtherScientificTerm"})) == []
+    text = ("This result is in keeping with several qualitative studies from African countries which describe infertility as "
+            "an overwhelmingly negative and distressing experience.")
+    assert concept_names(as_if_recognised(nlp, text, {"negative and distressing experience": "OtherScientificTerm"})) == []
+    text = "The search strategy was supplemented with searching by hand and expert suggestions."  # "hand": an everyday word
+    assert concept_names(as_if_recognised(nlp, text, {"hand and expert suggestions": "OtherScientificTerm"})) == [
+        ("expert suggestions", "Entity")]
+
+
+def test_lone_everyday_words_people_and_their_attributes_are_no_entities(nlp):
+    # OpenAlex sample
+    text = "The risk of a recurrent fragility fracture varies by age and sex, as by site and recency of sentinel fracture."
+    doc = as_if_recognised(nlp, text, {"age": "OtherScientificTerm", "sex": "OtherScientificTerm",
+                                       "recurrent fragility fracture": "OtherScientificTerm"})
+    assert concept_names(doc) == [("recurrent fragility fracture", "Entity")]
+    text = ("The composition of the amino acids alanine and glycine as model compounds for proteins was studied in sub- "
+            "and supercritical water.")
+    assert concept_names(as_if_recognised(nlp, text, {"water": "OtherScientificTerm", "alanine": "OtherScientificTerm"})) == [
+        ("alanine", "Entity")]
+    text = ("We investigate the influence of ram-pressure stripping on the star formation and the mass distribution in "
+            "simulated spiral galaxies.")
+    assert concept_names(as_if_recognised(nlp, text, {"distribution": "OtherScientificTerm"})) == []  # a nominalisation
+    text = ("We examined risk of breast cancer among 17,998 women who had bariatric surgery and 53,889 women matched on body "
+            "mass index with no surgery.")
+    assert concept_names(as_if_recognised(nlp, text, {"women": "OtherScientificTerm", "bariatric surgery": "Method"})) == [
+        ("bariatric surgery", "Method")]
+    text = "Abstract Background Little is known about health-related quality of life (HRQOL) following treatment for bladder cancer (BC)."
+    assert ("Little", "Entity") not in concept_names(as_if_recognised(nlp, text, {"Little": "OtherScientificTerm"}))
+    # a term of the sciences stays alone: no everyday word, a body part or condition the lexicon knows
+    text = ("HCHD2 induced increased mitochondrial production of reactive oxygen species and apoptosis, which was prevented "
+            "by treatment with anti-oxidants.")
+    assert concept_names(as_if_recognised(nlp, text, {"apoptosis": "OtherScientificTerm"})) == [("apoptosis", "Entity")]
+    assert not junk.everyday_word("stroke") and not junk.everyday_word("quantization") and junk.everyday_word("controls")
+
+
+def test_a_participle_after_a_plural_is_its_verb(nlp):
+    # OpenAlex sample
+    text = ("Although some research has started to link microbial dysbiosis with unhealthy pregnancy complications, it is "
+            "important to first understand the natural healthy microbial changes occurring during pregnancy.")
+    doc = as_if_recognised(nlp, text, {"natural healthy microbial changes occurring": "OtherScientificTerm"})
+    assert mentions(doc) == [("natural healthy microbial changes", "Entity")]
+    text = "Multi-axis machining of free-form surfaces needs collision-free tool paths."  # "axis" is no plural
+    assert mentions(as_if_recognised(nlp, text, {"Multi-axis machining": "Task"})) == [("Multi-axis machining", "Task")]

@@ -171,8 +171,8 @@ def to_record(paper: Paper, doc) -> dict:
         parts = concept_parts(whole, junk.is_modifier_word)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
-        parts = [p for p in parts if not _generic_part(p)] or [whole]
-        for part in parts:
+        named = [p for p in parts if not _generic_part(p, mention["type"])]
+        for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, mention, part, spelling=part)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
@@ -211,15 +211,17 @@ def _entities_joined(concepts: dict) -> dict:
     return concepts
 
 
-def _generic_part(part: str) -> bool:
-    """A part of a coordination that names nothing alone: a generic word ("data" of "data and code
-    availability"), a place ("south China" of "south China and Laurentia") or an adjective
-    ("colorectal" of "colorectal, lung, breast, or prostate cancer")."""
+def _generic_part(part: str, type_: str) -> bool:
+    """A part of a coordination (or a whole name) that names nothing alone: a generic word ("data" of
+    "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective
+    ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
+    information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity, an
+    everyday word ("hand" of "hand and expert suggestions", ``junk.everyday_word``)."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     classes = junk.word_classes()
     return not words or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
                                               words[0] in classes.adjectives and words[0] not in classes.nouns)) \
-        or junk.is_place(part)
+        or junk.is_place(part) or junk.is_vague(part) or (type_ == "Entity" and junk.everyday_word(part))
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,

@@ -136,12 +136,18 @@ def is_verb_at_start(token: Token) -> bool:
 
 def is_verb_at_end(token: Token) -> bool:
     """A span's last word read as a verb: an "-s" or "-ed" form that no noun or adjective is
-    spelt like ("score resembles", "melatonin quantified"), a base form after a plural
+    spelt like ("score resembles", "melatonin quantified"), an "-ing" form that is no noun after a
+    plural ("microbial changes occurring"), a base form after a plural
     ("inhibitory signals dominate"), or an "-s" form followed by a determiner or an evaluative
     word ("g-C3N4 exhibits excellent ...")."""
-    if not _is_plain_word(token) or _in_compound(token) or token.lower_.endswith("ing"):
+    if not _is_plain_word(token) or _in_compound(token):
         return False
     classes, word, doc = word_classes(), token.lower_, token.doc
+    if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing"
+        previous = doc[token.i - 1] if token.i > 0 else None
+        return word not in classes.nouns and word not in classes.adjectives and previous is not None and \
+            previous.is_alpha and singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes) and \
+            any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
     if _noun_reading(word, classes):
         following = doc[token.i + 1] if token.i + 1 < len(doc) else None
         return word.endswith("s") and any(b in classes.verbs for b in _bases(word)) and following is not None \
@@ -315,24 +321,109 @@ def _generic(span: Span) -> bool:
     if len(content) > 1 or (content[0].is_upper and len(content[0]) > 1):
         return False
     word = content[0].lower_
-    return word in lexicon.GENERIC_WORDS or singular(word) in lexicon.GENERIC_WORDS
+    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in (word, singular(word)))
 
 
 def _vague(span: Span) -> bool:
-    """A vague head (the last word before a preposition) after judging adjectives only: "functional
-    properties", "potent anti-tumor effects", "systematic patterns in translation data" ("antioxidant
-    properties" names what it is of)."""
-    words = span.text.split()
+    return is_vague(span.text)
+
+
+def is_vague(text: str) -> bool:
+    """A vague head (the last word before a preposition) after judging words only, which names
+    nothing a second paper would name the same way:
+
+    - a vague head (``lexicon.VAGUE_HEADS``) after adjectives: "functional properties", "potent
+      anti-tumor effects", "systematic patterns in translation data" ("antioxidant properties"
+      names what it is of);
+    - a weak head (``lexicon.WEAK_HEADS``: mechanism, tools, response, symptoms, progress...)
+      after judging words only: a generic or degree word ("high", "clinical"), a participle
+      ("reduced", "generalized", "co-located") or a generic noun, such as a nominalisation of a
+      verb ("formation", "classification"): "classification progress", "formation mechanism",
+      "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing).
+
+    >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
+    ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
+    [True, True, True, True, False, False]
+    """
+    words = text.split()
     for i in range(1, len(words)):
         if words[i].lower() in lexicon.PREPOSITIONS:
             words = words[:i]
             break
-    if len(words) < 2 or singular(words[-1].lower()) not in lexicon.VAGUE_HEADS:
+    head = singular(words[-1].lower()) if words else ""
+    if len(words) < 2 or head not in lexicon.VAGUE_HEADS | lexicon.WEAK_HEADS:
         return False
+    modifiers = [w.lower() for w in words[:-1]]
+    if all(_judging(w) or _generic_noun(w) for w in modifiers):
+        return True
     classes = word_classes()
-    return all(w.lower() in lexicon.GENERIC_MODIFIERS or
-               w.lower() == w and ("-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
-               for w in words[:-1])
+    return head in lexicon.VAGUE_HEADS and all(
+        w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
+        for w, o in zip(modifiers, words[:-1]))
+
+
+def _judging(word: str) -> bool:
+    """A word that judges or sizes what follows rather than saying what it is: a generic modifier,
+    a degree adjective ("high", "clinical") or a participle ("reduced", "co-located")."""
+    if word in lexicon.GENERIC_MODIFIERS or word in lexicon.JUDGING_ADJECTIVES:
+        return True
+    last = word.rsplit("-", 1)[-1]
+    classes = word_classes()
+    return last.endswith("ed") and last not in classes.nouns and \
+        (any(b in classes.verbs for b in _bases(last)) or last in classes.irregular_verb_forms)
+
+
+def _generic_noun(word: str) -> bool:
+    """A noun that says no more than its head: a generic word ("factor", "information") or a
+    nominalisation of a verb ("confidence", "formation", "classification", "development")."""
+    word = singular(word)
+    return word in lexicon.GENERIC_WORDS or nominalised_verb(word) is not None
+
+
+# Suffixes that make a noun of a verb, each with the ways back to the verb (characters cut, ending added).
+_NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5, "ate"))), ("ition", ((3, ""), (5, "e"))),
+                     ("ution", ((3, "e"),)), ("ction", ((5, "ct"), (5, "ce"))), ("ssion", ((5, "ss"),)), ("ment", ((4, ""),)),
+                     ("ence", ((4, "e"), (4, ""))), ("ance", ((4, ""), (4, "e"))))
+
+
+def nominalised_verb(word: str) -> str | None:
+    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form,
+    "classification" -> classify, "reduction" -> reduce, "development" -> develop).
+
+    >>> [nominalised_verb(w) for w in ["formation", "classification", "reduction", "inflammation", "apoptosis"]]  # doctest: +SKIP
+    ['form', 'classify', 'reduce', None, None]
+    """
+    verbs = word_classes().verbs
+    for suffix, ways in _NOMINAL_SUFFIXES:
+        if word.endswith(suffix):
+            return next((word[:-cut] + ending for cut, ending in ways if len(word) > cut and word[:-cut] + ending in verbs), None)
+    return None
+
+
+def everyday_word(word: str) -> bool:
+    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also
+    list as a verb or an adjective ("water", "control", "age", "sex", "surface", "firms", "Little"), a nominalisation of a verb ("distribution", "development", "action"), a
+    person or group of people ("women", "participants"), or a person's attribute read as a
+    variable ("gender"). A head the lexicon types (a substance, cell, organism, body part, disease
+    or a technique: ``lexicon.DECIDING_HEADS``, ``lexicon.HEAD_TYPES``) stays ("cancer", "milk",
+    "liver", "stroke"), and so does a nominalisation of a technical verb ("quantization").
+
+    >>> [everyday_word(w) for w in ["water", "distribution", "women", "gender", "apoptosis", "cancer", "Little"]]  # doctest: +SKIP
+    [True, True, True, True, False, False, True]
+    """
+    if not word.isalpha() or not (word.islower() or word.istitle()):  # "Little is known about ..."
+        return False
+    word = word.lower()
+    base = singular(word)
+    if any(w in lexicon.DECIDING_HEADS or w in lexicon.HEAD_TYPES for w in (word, base)):
+        return False
+    if base in lexicon.PEOPLE or word in lexicon.PEOPLE or base in lexicon.PERSON_ATTRIBUTES:
+        return True
+    classes = word_classes()
+    if base not in classes.nouns:
+        return False
+    verb = nominalised_verb(base)  # a verb made with -ize or -ify is a technical one ("quantization", "nitrification")
+    return base in classes.verbs or base in classes.adjectives or verb is not None and not verb.endswith(("ize", "ise", "ify"))
 
 
 def _heading(span: Span) -> bool:

@@ -39,9 +39,15 @@ ENTITY_HEADS = frozenset(
     " cell neuron macrophage lymphocyte fibroblast monocyte neutrophil platelet tissue organ organelle mitochondrion "
     "membrane bacterium virus fungus pathogen microbe microorganism parasite species genus mouse rat plant seedling "
     "microbiota microbiome bacteria viruses fungi mice genera mitochondria"
+    # everyday words that name a substance, organism or body part studied as such: alone they stay an Entity
+    # where other everyday words do not (kg.extract.junk.everyday_word; "water", the medium of most
+    # experiments, is left out on purpose: alone it links papers that share nothing else)
+    " milk blood serum urine saliva honey wine sugar starch oil fat iron copper zinc steel glass clay soil "
+    "dog cat horse cow cattle pig sheep goat chicken duck fish bird insect monkey leaf root seed fruit flower "
+    "liver heart lung kidney brain skin bone muscle eye breast hip arm knee spine tooth"
     # diseases and conditions
     " disease disorder syndrome infection cancer carcinoma tumor tumour inflammation injury lesion deficiency "
-    "fibrosis"
+    "fibrosis depression stroke pain stress fatigue fever cough jaundice relapse"
     # biological processes
     " signaling signalling pathway homeostasis metabolism secretion proliferation apoptosis phosphorylation "
     "immunity mutation polymorphism".split())
@@ -313,6 +319,20 @@ INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics 
 VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence role change difference aspect "
                         "characteristic abnormality vulnerability implication feature factor condition manner fashion "
                         "way extent information context situation experience".split())
+# Heads that name nothing with judging words alone ("classification progress", "formation mechanism",
+# "generalized response", "clinical symptoms"), while a word that says what kind names a concept
+# ("immune response", "depressive symptoms", "attention mechanism").
+WEAK_HEADS = frozenset("mechanism tool application progress pressure response event risk symptom detail "
+                       "attribute assessment interaction period variability resolution sign trend".split())
+# Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
+JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediate fine clinical severe mild moderate "
+                               "strong weak poor good positive negative normal abnormal significant major minor important "
+                               "great greater broad narrow short long early late rapid slow overall".split())
+# People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
+PEOPLE = frozenset("person people individual man men woman women child children adult adolescent infant patient "
+                   "participant subject volunteer student worker member resident respondent user".split())
+# A person's attributes, read as a study's variables: alone no concept ("age", "sex", "gender").
+PERSON_ATTRIBUTES = frozenset("age sex gender ethnicity race".split())
 # Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
 # "series of events").
 QUANTIFIER_HEADS = frozenset("cascade series variety range number majority minority kind sort lot plethora host "
