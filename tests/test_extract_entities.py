@@ -97,3 +97,32 @@ def test_in_a_natural_science_paper_a_measured_quantity_is_a_metric(nlp):
             "The values of CD4+/CD8+ ratios were significantly increased compared with that of TP5–NPs (p < 0.01).")
     doc = as_if_recognised(nlp, text, {"CD4+/CD8+ ratios": "OtherScientificTerm", "oxygen therapy": "Method"})
     assert types_in_record(doc) == {("CD4+/CD8+ ratios", "Metric"), ("oxygen therapy", "Method")}
+
+
+def test_techniques_read_as_things_or_data_are_methods(nlp):
+    # OpenAlex sample
+    text = ("The randomisation was done centrally via an interactive phone response system using block randomisation with a "
+            "size of six.")
+    assert mentions(as_if_recognised(nlp, text, {"block randomisation": "OtherScientificTerm"})) == {("block randomisation", "Method")}
+    text = "Of 184 reports meeting inclusion criteria, 133 related to general anaesthesia: 46 events per million general anaesthetics."
+    assert mentions(as_if_recognised(nlp, text, {"general anaesthesia": "OtherScientificTerm"})) == {("general anaesthesia", "Method")}
+    text = ("The probabilistic approach yielded larger reproducibility, while the individual variation in the number of "
+            "tracked fibers from deterministic tractography was negatively associated with reproducibility.")
+    assert mentions(as_if_recognised(nlp, text, {"deterministic tractography": "Dataset"})) == {("deterministic tractography", "Method")}
+    assert not entities.procedure("geography") and not entities.procedure("dichotomy")
+
+
+def test_measured_numbers_read_as_things_are_metrics(nlp):
+    # OpenAlex sample and SciERC (J87-3001)
+    text = ("A significant decrease was observed in FA values while MD values remained unchanged at the six ROIs of SNHL "
+            "patients compared with healthy controls.")
+    assert ("FA values", "Metric") in mentions(as_if_recognised(nlp, text, {"FA values": "OtherScientificTerm"}))
+    text = ("The trend is inferred by comparing the mean height of the stratospheric ozone layer between SAGE I and SAGE II "
+            "measurements.")
+    assert mentions(as_if_recognised(nlp, text, {"mean height": "OtherScientificTerm"})) == {("mean height", "Metric")}
+    text = ("Each dictionary entry encodes the relative frequency of occurrence of a comprehensive set of subcategorization "
+            "classes for English .")
+    doc = as_if_recognised(nlp, text, {"relative frequency of occurrence": "OtherScientificTerm", "subcategorization classes": "OtherScientificTerm"})
+    assert mentions(doc) == {("relative frequency of occurrence", "Metric"), ("subcategorization classes", "Entity")}
+    # a quantity head without a statistic stays what it is ("arm length" of a larva)
+    assert not entities.measured_quantity("arm length")

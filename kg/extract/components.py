@@ -102,7 +102,9 @@ def deciding_type(span: Span, label: str) -> str:
     preposition) decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla
     LoRA" and "statistical parser" Methods, "tannic acid" and "memory B cells" Entities, whatever the
     recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
-    "guanylyl cyclase", "A. fumigatus")."""
+    "guanylyl cyclase", "A. fumigatus"). An other term or a Dataset headed by a procedure is a Method
+    ("block randomisation", ``entities.procedure``); an other term that names a measured number a Metric ("FA values",
+    "mean height", ``entities.measured_quantity``)."""
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     word = head.lower_
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
@@ -110,6 +112,10 @@ def deciding_type(span: Span, label: str) -> str:
         return label
     if decided is None and label != "Generic" and entities.shape_is_entity(span, junk.word_classes().known):
         decided = "Entity"
+    if decided is None and label in ("OtherScientificTerm", "Dataset") and entities.procedure(word):
+        decided = "Method"  # a technique read as a thing or as data
+    if decided is None and label == "OtherScientificTerm" and entities.measured_quantity(span.text):
+        decided = "Metric"
     decided = decided or label
     return RECOGNISED_AS.get(decided, decided)
 

@@ -102,6 +102,30 @@ def head_word(name: str) -> str:
     return singular(words[-1]) if words else ""
 
 
+def procedure(word: str) -> bool:
+    """A head noun that names a technique or procedure ("randomisation", "interviews", "tractography").
+
+    >>> [procedure(w) for w in ("randomisation", "interviews", "tractography", "geography", "dichotomy")]
+    [True, True, True, False, False]
+    """
+    word = singular(word.lower())
+    return word in lexicon.PROCEDURE_HEADS or (word.endswith(lexicon.PROCEDURE_ENDINGS) and word not in lexicon.NOT_PROCEDURES)
+
+
+def measured_quantity(name: str) -> bool:
+    """A name of a measured number: a measure head ("FA values", "urinary analyte/creatinine ratios"), or
+    a quantity head after a statistic ("mean height", "relative frequency of occurrence").
+
+    >>> [measured_quantity(n) for n in ("FA values", "mean height", "relative frequency of occurrence", "arm length")]
+    [True, True, True, False]
+    """
+    head = head_word(name)
+    if head in lexicon.MEASURE_HEADS:
+        return True
+    words = name.lower().split()
+    return head in lexicon.QUANTITY_HEADS and any(w in lexicon.STATISTIC_MODIFIERS for w in words[:words.index(head) if head in words else -1])
+
+
 def metric_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, an Entity, Method or Task whose head is a measured quantity
     ("turnaround times", "FA values", "mRNA expression level") is a Metric."""
@@ -115,9 +139,9 @@ def entity_in_natural_science(name: str, type_: str) -> bool:
     subclasses", "PBAE terpolymers"; not "SEER database") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
-        return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method"
+        return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head)
     if type_ == "Task":
         return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
     if type_ == "Dataset":
-        return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset"
+        return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset" and not procedure(head)
     return False

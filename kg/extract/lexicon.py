@@ -76,6 +76,20 @@ TASK_HEADS = frozenset(
 QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield".split())
+# Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
+# "F1-score"), and the statistics that make any quantity head one ("mean height", "relative frequency").
+MEASURE_HEADS = frozenset("value ratio score proportion percentage rate".split())
+STATISTIC_MODIFIERS = frozenset("mean average median relative total maximum minimum peak cumulative absolute "
+                                "normalized normalised".split())
+# Heads of techniques and procedures: a recognised other term with one is a Method ("block randomisation",
+# "general anaesthesia", "follow-up interviews", "siRNA-mediated silencing of EpCAM"), and so is a
+# word ending like a procedure ("colonoscopy", "tractography", "lobectomy"; not "geography", "dichotomy").
+PROCEDURE_HEADS = frozenset("technique procedure protocol randomization randomisation anesthesia anaesthesia interview "
+                            "questionnaire silencing knockdown resection transplantation vaccination implantation biopsy "
+                            "dialysis ablation catheterization catheterisation pacing stimulation".split())
+PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
+NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
+                           "choreography orthography dichotomy".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
