@@ -271,3 +271,17 @@ def test_focus_takes_an_id_a_title_a_name_or_an_alias(session_store, views, view
 def test_a_focus_of_the_other_kind_says_which_view_to_use(session_store, views):
     with pytest.raises(NotFound, match="no paper matches 'BERT', but a concept does: use --view concept"):
         build_view(session_store, "paper", focus="BERT")
+
+
+def test_a_community_is_named_by_three_distinct_concept_names(views, session_store):
+    # p-viz07 and p-viz08 both name the Task and the Domain "reinforcement learning": one name, shown once
+    from visuals.views import _name_by_shared_concepts
+
+    records = {r["id"]: r for r in fixture_records()}
+    concepts_of = {p: {concept_id(c["type"], c["key"]) for c in records[p]["concepts"]} for p in ("p-viz07", "p-viz08")}
+    graph = nx.Graph()
+    graph.add_nodes_from(concepts_of, community=0)
+    _name_by_shared_concepts(session_store, graph, concepts_of)
+    names = graph.graph["community_names"][0].split(", ")
+    assert len(names) == 3 and len({n.lower() for n in names}) == 3, names
+    assert [n.lower() for n in names[:2]] == ["atari", "reinforcement learning"]

@@ -411,16 +411,32 @@ def _communities(graph: nx.Graph) -> int:
     return len(found)
 
 
+COMMUNITY_NAME_CONCEPTS = 3  # a community of papers is named by this many distinct concept names
+_NAME_CANDIDATES = 12  # the most named concepts read per community, so that names repeated across types can be skipped
+
+
 def _name_by_shared_concepts(store, graph: nx.Graph, concepts_of: dict[str, set]) -> None:
     """Name each community of papers by the three concepts most of its papers name."""
     counts: dict[int, Counter] = {}
     for node, number in nx.get_node_attributes(graph, "community").items():
         counts.setdefault(number, Counter()).update(concepts_of.get(node, ()))
-    top = {number: [c for c, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))[:3]]
-           for number, found in counts.items()}
-    names = concept_reads.names(store, sorted({c for cs in top.values() for c in cs}))
-    graph.graph["community_names"] = {number: ", ".join(names.get(c, c) for c in cs) for number, cs in top.items()}
+    ranked = {number: [c for c, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))[:_NAME_CANDIDATES]]
+              for number, found in counts.items()}
+    names = concept_reads.names(store, sorted({c for cs in ranked.values() for c in cs}))
+    graph.graph["community_names"] = {number: ", ".join(distinct_names([names.get(c, c) for c in cs]))
+                                      for number, cs in ranked.items()}
     graph.graph["community_naming"] = "the concepts most of its papers name"
+
+
+def distinct_names(names: list[str], n: int = COMMUNITY_NAME_CONCEPTS) -> list[str]:
+    """The first ``n`` names that differ in more than case: a Domain and a Method of the same name
+    ("machine learning") are shown once, and the next concept takes the freed place.
+
+    >>> distinct_names(["accuracy", "machine learning", "Machine Learning", "deep learning"])
+    ['accuracy', 'machine learning', 'deep learning']
+    """
+    seen: set[str] = set()
+    return [name for name in names if not (name.lower() in seen or seen.add(name.lower()))][:n]
 
 
 def _keep_types(graph: nx.Graph, types, keep=None) -> nx.Graph:
