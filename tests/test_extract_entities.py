@@ -126,3 +126,9 @@ def test_measured_numbers_read_as_things_are_metrics(nlp):
     assert mentions(doc) == {("relative frequency of occurrence", "Metric"), ("subcategorization classes", "Entity")}
     # a quantity head without a statistic stays what it is ("arm length" of a larva)
     assert not entities.measured_quantity("arm length")
+
+
+def test_data_read_as_things_are_datasets(nlp):
+    # OpenAlex sample
+    text = "Fertility improved during the study period for the IBD cohort except for CD."
+    assert mentions(as_if_recognised(nlp, text, {"IBD cohort": "OtherScientificTerm"})) == {("IBD cohort", "Dataset")}

@@ -104,7 +104,7 @@ def deciding_type(span: Span, label: str) -> str:
     recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
     "guanylyl cyclase", "A. fumigatus"). An other term or a Dataset headed by a procedure is a Method
     ("block randomisation", ``entities.procedure``); an other term that names a measured number a Metric ("FA values",
-    "mean height", ``entities.measured_quantity``)."""
+    "mean height", ``entities.measured_quantity``), one headed by data a Dataset ("IBD cohort")."""
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     word = head.lower_
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
@@ -116,6 +116,8 @@ def deciding_type(span: Span, label: str) -> str:
         decided = "Method"  # a technique read as a thing or as data
     if decided is None and label == "OtherScientificTerm" and entities.measured_quantity(span.text):
         decided = "Metric"
+    if decided is None and label == "OtherScientificTerm" and singular(word) in lexicon.DATA_TERM_HEADS:
+        decided = "Dataset"  # "IBD cohort"
     decided = decided or label
     return RECOGNISED_AS.get(decided, decided)
 

@@ -90,6 +90,9 @@ PROCEDURE_HEADS = frozenset("technique procedure protocol randomization randomis
 PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
 NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
                            "choreography orthography dichotomy".split())
+# Heads of data whatever the field: a recognised other term with one is a Dataset ("IBD cohort"; of
+# SciERC's training spans with one, 4 of 201 are other terms).
+DATA_TERM_HEADS = frozenset("data dataset database databank corpus corpora treebank cohort registry biobank".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
