@@ -254,6 +254,10 @@ def test_weak_heads_after_judging_words_are_no_concepts_and_kinds_of_them_are(nl
     assert mentions(as_if_recognised(nlp, text, {"generalized response": "OtherScientificTerm"})) == []  # a participle
     text = "If the AD has only tau pathology, the degree and distribution of tau deposition may be associated with clinical symptoms."
     assert mentions(as_if_recognised(nlp, text, {"clinical symptoms": "OtherScientificTerm"})) == []  # a degree word
+    text = ("HFOs additionally serve as a prototypical example of challenges in the analysis of discrete events in "
+            "high-temporal resolution, intracranial EEG data.")  # a judging word inside a compound
+    assert ("high-temporal resolution", "Entity") not in mentions(as_if_recognised(
+        nlp, text, {"high-temporal resolution": "OtherScientificTerm"}))
     text = "Life satisfaction was negatively related to burnout, while burnout was related to depressive symptoms."
     assert mentions(as_if_recognised(nlp, text, {"depressive symptoms": "OtherScientificTerm"})) == [("depressive symptoms", "Entity")]
 

@@ -365,18 +365,19 @@ def is_vague(text: str) -> bool:
 def _judging(word: str) -> bool:
     """A word that judges or sizes what follows rather than saying what it is: a generic modifier,
     a degree adjective ("high", "clinical") or a participle ("reduced", "co-located")."""
-    if word in lexicon.GENERIC_MODIFIERS or word in lexicon.JUDGING_ADJECTIVES:
+    parts = word.split("-")  # "high-temporal": a judging word makes the compound one
+    if any(part in lexicon.GENERIC_MODIFIERS or part in lexicon.JUDGING_ADJECTIVES for part in parts):
         return True
-    last = word.rsplit("-", 1)[-1]
+    last = parts[-1]
     classes = word_classes()
     return last.endswith("ed") and last not in classes.nouns and \
         (any(b in classes.verbs for b in _bases(last)) or last in classes.irregular_verb_forms)
 
 
 def _generic_noun(word: str) -> bool:
-    """A noun that says no more than its head: a generic word ("factor", "information") or a
-    nominalisation of a verb ("confidence", "formation", "classification", "development")."""
-    word = singular(word)
+    """A noun that says no more than its head: a generic word ("factor", "information", "energy-level")
+    or a nominalisation of a verb ("confidence", "formation", "classification", "development")."""
+    word = singular(word.rsplit("-", 1)[-1])
     return word in lexicon.GENERIC_WORDS or nominalised_verb(word) is not None
 
 
