@@ -303,9 +303,29 @@ def test_lone_everyday_words_people_and_their_attributes_are_no_entities(nlp):
 
 def test_a_participle_after_a_plural_is_its_verb(nlp):
     # OpenAlex sample
-    text = ("Although some research has started to link microbial dysbiosis with unhealthy pregnancy complications, it is "
-            "important to first understand the natural healthy microbial changes occurring during pregnancy.")
-    doc = as_if_recognised(nlp, text, {"natural healthy microbial changes occurring": "OtherScientificTerm"})
-    assert mentions(doc) == [("natural healthy microbial changes", "Entity")]
+    text = ("For drugs undergoing intestinal secretion mediated by P-glycoprotein, co-cultivation of Caco-2 cells with "
+            "HT29-MTX cells led to increased apical to basolateral permeability.")
+    doc = as_if_recognised(nlp, text, {"drugs undergoing": "OtherScientificTerm"})
+    assert mentions(doc) == [("drugs", "Entity")]
     text = "Multi-axis machining of free-form surfaces needs collision-free tool paths."  # "axis" is no plural
     assert mentions(as_if_recognised(nlp, text, {"Multi-axis machining": "Task"})) == [("Multi-axis machining", "Task")]
+
+
+def test_residue_of_lists_citations_and_institutions_is_no_concept(nlp):
+    # OpenAlex sample
+    for text, span in [
+        ("Over a 5-year period the prevalences of PFD in children with public insurance were 32.91 children per 1000 "
+         "child-years, respectively.", "child-years"),  # a rate's denominator
+        ("Ca2+]i) transients through B2R. Invasion was impaired by membrane-permeable cysteine proteinase inhibitors.",
+         "B2R. Invasion"),  # two sentences
+        ("Results Immunotherapy led to a significantly greater proportion of seizure-free patients in the paraneoplastic "
+         "antibodies + (55%) as compared to GAD-antibodies + (18%) patients.", "GAD-antibodies +"),
+        ("According to the inhibition theory of forgetting (Anderson, Journal of Memory and Language 49:415–445, 2003), "
+         "retrieval practice leads to forgetting.", "Journal of Memory and Language 49:415–445"),
+        ("Eighteen participants, including researchers, healthcare professionals, trainees and members of the Institute of "
+         "Gender and Health, were divided into two groups.", "Institute of Gender and Health")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
+    text = "The age- and sex-adjusted prevalence per 100,000 persons as of 1995 was 40.2 (95% CI, 27.2–53.1) overall."
+    assert concept_names(as_if_recognised(nlp, text, {"CI, 27.2–53.1": "Metric"})) == [("CI", "Metric")]  # a number is no part
+    text = "The wound healing activity has been connected to the chemical profile of the investigated extracts."
+    assert mentions(as_if_recognised(nlp, text, {"chemical profile": "OtherScientificTerm"})) == []  # "chemical": an adjective

@@ -212,14 +212,15 @@ def _entities_joined(concepts: dict) -> dict:
 
 
 def _generic_part(part: str, type_: str) -> bool:
-    """A part of a coordination (or a whole name) that names nothing alone: a generic word ("data" of
+    """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
+    "CI, 27.2–53.1"), a generic word ("data" of
     "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective
     ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
     information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity, an
     everyday word ("hand" of "hand and expert suggestions", ``junk.everyday_word``)."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     classes = junk.word_classes()
-    return not words or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
+    return not words or not any(c.isalpha() for c in part) or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
                                               words[0] in classes.adjectives and words[0] not in classes.nouns)) \
         or junk.is_place(part) or junk.is_vague(part) or (type_ == "Entity" and junk.everyday_word(part))
 

@@ -31,6 +31,8 @@ from kg.extract.normalize import singular
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
+_PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
+_VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
 
 
 class WordClasses(NamedTuple):
@@ -231,12 +233,20 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
 
 
 def _markup(span: Span) -> bool:
-    return bool(_MARKUP_CHARS.search(span.text))
+    """Markup characters, a sign left alone at the span's end ("GAD-antibodies +", "mean difference
+    NEC —": a list of abbreviations) or a sentence end inside the span ("B2R. Invasion")."""
+    if _MARKUP_CHARS.search(span.text):
+        return True
+    last = span[-1]
+    if len(span) > 1 and last.text in ("+", "-", "—", "–") and span.doc[last.i - 1].whitespace_:
+        return True
+    return any(t.i + 1 < span.end and t.whitespace_ and span.doc[t.i + 1].is_title and
+               (t.text == "." or len(t) > 2 and t.text.endswith(".") and "." not in t.text[:-1]) for t in span)
 
 
 def _quantity(span: Span) -> bool:
-    """A measured quantity or a unit: "5 %", "0–50 cm soils", "°C", "CFU mL"."""
-    if "%" in span.text or "°" in span.text:
+    """A measured quantity or a unit: "5 %", "0–50 cm soils", "°C", "CFU mL", "child-years"."""
+    if "%" in span.text or "°" in span.text or _PERSON_TIME.search(span.text):
         return True
     tokens = list(span)
     if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens):
@@ -307,7 +317,7 @@ def _person(span: Span) -> bool:
 
 
 def _publishing(span: Span) -> bool:
-    if span.text.lower() in lexicon.NON_CONCEPTS:
+    if span.text.lower() in lexicon.NON_CONCEPTS or _VOLUME_PAGES.search(span.text):  # "Journal of ... 49:415–445"
         return True
     return any(t.lower_ in lexicon.PUBLISHER_TOKENS for t in span) or \
         any(t.text in lexicon.PUBLISHER_NAMES for t in span[1:])
@@ -358,8 +368,12 @@ def is_vague(text: str) -> bool:
         return True
     classes = word_classes()
     return head in lexicon.VAGUE_HEADS and all(
-        w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and w not in classes.nouns)
+        w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
+                    (w not in classes.nouns or w.endswith(_ADJECTIVE_ENDINGS)))  # "chemical profile"
         for w, o in zip(modifiers, words[:-1]))
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous")  # "chemical", "genetic": adjectives first, nouns too
 
 
 def _judging(word: str) -> bool:
@@ -434,8 +448,12 @@ def _heading(span: Span) -> bool:
 
 
 def _organisation(span: Span) -> bool:
-    """A title-case name of an organisation ("Italian Heart Rhythm Society"); "civil society" is a concept."""
+    """A title-case name of an organisation ("Italian Heart Rhythm Society", "Institute of Gender and
+    Health"); "civil society" is a concept."""
     words = span.text.split()
+    if len(words) > 2 and words[0] in lexicon.ORGANISATION_HEADS | {"University", "Department", "School", "Faculty"} \
+            and words[1] == "of" and words[2][:1].isupper():
+        return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
 
