@@ -132,3 +132,20 @@ def test_data_read_as_things_are_datasets(nlp):
     # OpenAlex sample
     text = "Fertility improved during the study period for the IBD cohort except for CD."
     assert mentions(as_if_recognised(nlp, text, {"IBD cohort": "OtherScientificTerm"})) == {("IBD cohort", "Dataset")}
+
+
+def test_samples_and_people_studied_are_datasets_and_natural_science_methods_go_by_their_head(nlp):
+    # OpenAlex sample
+    text = ("Parallel to this, the influence of HER3 overexpression on cell proliferation, migration, invasion, and apoptosis "
+            "was investigated in four different colon cancer cell lines including DLD-1, LoVo, CaCO2, and T-84.")
+    assert mentions(as_if_recognised(nlp, text, {"colon cancer cell lines": "OtherScientificTerm"})) == {
+        ("colon cancer cell lines", "Dataset")}
+    text = ("CONCLUSIONS: Minority patients were overrepresented among COVID-19 ED patients, and while they had similar risks "
+            "of hospitalization as Whites, in-hospital mortality risk was higher.")
+    assert mentions(as_if_recognised(nlp, text, {"Minority patients": "OtherScientificTerm"})) == {("Minority patients", "Dataset")}
+    text = "A combination of seasonal trend forecasting, drought indices, land-use and hydrological modeling techniques was used."
+    assert mentions(as_if_recognised(nlp, text, {"drought indices": "OtherScientificTerm"})) == {("drought indices", "Metric")}
+    # a medical paper (medicine: patients, cancer, treatment...): a Task headed by a procedure is a Method
+    text = ("Here we present an injectable hydrogel system that stimulates tumoricidal immunity in patients with cancer after "
+            "GBM surgical resection, which mitigates its relapse in the clinical treatment of tumor.")
+    assert types_in_record(as_if_recognised(nlp, text, {"GBM surgical resection": "Task"})) == {("GBM surgical resection", "Method")}

@@ -163,6 +163,8 @@ def to_record(paper: Paper, doc) -> dict:
             mention = dict(mention, type="Entity", proposed=None)
         if natural_science and mention["rule"] != "gazetteer" and entities.metric_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Metric", proposed=None)
+        if natural_science and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
+            mention = dict(mention, type="Method", proposed=False)
         if long_form and long_form != text:
             _add(concepts, mention, long_form, acronym=True)
             continue

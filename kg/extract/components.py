@@ -116,8 +116,8 @@ def deciding_type(span: Span, label: str) -> str:
         decided = "Method"  # a technique read as a thing or as data
     if decided is None and label == "OtherScientificTerm" and entities.measured_quantity(span.text):
         decided = "Metric"
-    if decided is None and label == "OtherScientificTerm" and singular(word) in lexicon.DATA_TERM_HEADS:
-        decided = "Dataset"  # "IBD cohort"
+    if decided is None and label == "OtherScientificTerm" and entities.data_term(span.text):
+        decided = "Dataset"  # "IBD cohort", "tumor samples"
     decided = decided or label
     return RECOGNISED_AS.get(decided, decided)
 

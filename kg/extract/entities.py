@@ -132,6 +132,25 @@ def metric_in_natural_science(name: str, type_: str) -> bool:
     return type_ in ("Entity", "Method", "Task") and head_word(name) in lexicon.QUANTITY_HEADS
 
 
+def method_in_natural_science(name: str, type_: str) -> bool:
+    """In a natural-science paper, an Entity, Task or Dataset headed by a procedure or a method word
+    ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing method") is a Method."""
+    head = head_word(name)
+    return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in lexicon.METHOD_WORDS)
+
+
+def data_term(name: str) -> bool:
+    """A name headed by data, a sample or the people studied ("IBD cohort", "tumor samples", "cirrhotic
+    patients", "colon cancer cell lines", "older adults").
+
+    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "cell wall")]
+    [True, True, True, False]
+    """
+    head = head_word(name)
+    return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines")) or \
+        (head in lexicon.PEOPLE - {"subject", "user", "member"} and " " in name.strip())  # "non-Hispanic Black adults"
+
+
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
     stream"; not "Cognitive Therapy", "qRT-PCR assay"), a Task without a task head ("severe colitis",

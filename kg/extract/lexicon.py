@@ -77,8 +77,8 @@ QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield".split())
 # Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
-# "F1-score"), and the statistics that make any quantity head one ("mean height", "relative frequency").
-MEASURE_HEADS = frozenset("value ratio score proportion percentage rate".split())
+# "F1-score", "drought indices"), and the statistics that make any quantity head one ("mean height", "relative frequency").
+MEASURE_HEADS = frozenset("value ratio score proportion percentage rate index".split())
 STATISTIC_MODIFIERS = frozenset("mean average median relative total maximum minimum peak cumulative absolute "
                                 "normalized normalised".split())
 # Heads of techniques and procedures: a recognised other term with one is a Method ("block randomisation",
@@ -90,9 +90,13 @@ PROCEDURE_HEADS = frozenset("technique procedure protocol randomization randomis
 PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
 NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
                            "choreography orthography dichotomy".split())
-# Heads of data whatever the field: a recognised other term with one is a Dataset ("IBD cohort"; of
-# SciERC's training spans with one, 4 of 201 are other terms).
-DATA_TERM_HEADS = frozenset("data dataset database databank corpus corpora treebank cohort registry biobank".split())
+# Heads of data, samples and the people studied, whatever the field: a recognised other term with one is a
+# Dataset ("IBD cohort", "tumor samples", "cirrhotic patients"; of SciERC's training spans with one, 4 of 201
+# are other terms).
+DATA_TERM_HEADS = frozenset("data dataset database databank corpus corpora treebank cohort registry biobank sample "
+                            "patient participant volunteer".split())
+# Words that head a method in any field: in a natural-science paper a span with one is a Method.
+METHOD_WORDS = frozenset("method methodology technique analysis therapy treatment surgery intervention assay".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
