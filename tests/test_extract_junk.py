@@ -299,6 +299,10 @@ def test_lone_everyday_words_people_and_their_attributes_are_no_entities(nlp):
             "by treatment with anti-oxidants.")
     assert concept_names(as_if_recognised(nlp, text, {"apoptosis": "OtherScientificTerm"})) == [("apoptosis", "Entity")]
     assert not junk.everyday_word("stroke") and not junk.everyday_word("quantization") and junk.everyday_word("controls")
+    # in a paper of computing such a word is a term (SciERC CVPR_2009_11: computer vision by "camera", "images")
+    text = ("Most existing algorithms require the prior knowledge of intrinsic parameters of the PTZ camera to infer the "
+            "relative positioning and orientation among multiple PTZ cameras from their images.")
+    assert ("orientation", "Entity") in concept_names(as_if_recognised(nlp, text, {"orientation": "OtherScientificTerm"}))
 
 
 def test_a_participle_after_a_plural_is_its_verb(nlp):
@@ -325,6 +329,9 @@ def test_residue_of_lists_citations_and_institutions_is_no_concept(nlp):
         ("Eighteen participants, including researchers, healthcare professionals, trainees and members of the Institute of "
          "Gender and Health, were divided into two groups.", "Institute of Gender and Health")]:
         assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
+    text = "In this paper we present SHORTSTR2 , a development of the Simple Tabular Reduction algorithm STR2 + ."  # SciERC
+    assert ("Simple Tabular Reduction algorithm STR2 +", "Method") in mentions(as_if_recognised(
+        nlp, text, {"Simple Tabular Reduction algorithm STR2 +": "Method"}))  # SciERC writes "+" apart: a name's part
     text = "The age- and sex-adjusted prevalence per 100,000 persons as of 1995 was 40.2 (95% CI, 27.2–53.1) overall."
     assert concept_names(as_if_recognised(nlp, text, {"CI, 27.2–53.1": "Metric"})) == [("CI", "Metric")]  # a number is no part
     text = "The wound healing activity has been connected to the chemical profile of the investigated extracts."

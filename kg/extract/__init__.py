@@ -155,7 +155,10 @@ def to_record(paper: Paper, doc) -> dict:
     # An acronym defined in this paper is an alias of its long form here, and only here:
     # "BC" is breast cancer in one paper and bladder cancer in another.
     expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
-    natural_science = entities.natural_science({d["name"] for d in doc._.kg_domains or []})
+    domains = {d["name"] for d in doc._.kg_domains or []}
+    natural_science = entities.natural_science(domains)
+    # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
+    everyday = not entities.computing(domains)
     for mention in doc._.kg_mentions or []:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
@@ -173,7 +176,7 @@ def to_record(paper: Paper, doc) -> dict:
         parts = concept_parts(whole, junk.is_modifier_word)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
-        named = [p for p in parts if not _generic_part(p, mention["type"])]
+        named = [p for p in parts if not _generic_part(p, mention["type"], everyday)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, mention, part, spelling=part)
     for domain in doc._.kg_domains or []:
@@ -213,18 +216,19 @@ def _entities_joined(concepts: dict) -> dict:
     return concepts
 
 
-def _generic_part(part: str, type_: str) -> bool:
+def _generic_part(part: str, type_: str, everyday: bool = True) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
     "CI, 27.2–53.1"), a generic word ("data" of
     "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective
     ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
-    information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity, an
-    everyday word ("hand" of "hand and expert suggestions", ``junk.everyday_word``)."""
+    information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity of a paper
+    outside computing (``everyday``), an everyday word ("hand" of "hand and expert suggestions",
+    ``junk.everyday_word``)."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     classes = junk.word_classes()
     return not words or not any(c.isalpha() for c in part) or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
                                               words[0] in classes.adjectives and words[0] not in classes.nouns)) \
-        or junk.is_place(part) or junk.is_vague(part) or (type_ == "Entity" and junk.everyday_word(part))
+        or junk.is_place(part) or junk.is_vague(part) or (everyday and type_ == "Entity" and junk.everyday_word(part))
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,

@@ -82,10 +82,15 @@ def shape_is_entity(span: Span, is_english_word) -> bool:
         latin_species(span, is_english_word)
 
 
+def computing(domains: set[str]) -> bool:
+    """A paper of computing by its domains: machine learning, language, vision, speech..."""
+    return bool(domains & lexicon.COMPUTING_DOMAINS)
+
+
 def natural_science(domains: set[str]) -> bool:
     """A paper of the natural sciences by its domains (``kg_domains``): medicine, biology, chemistry,
     neuroscience or physics, and no computing domain (machine learning, language, vision...)."""
-    return bool(domains & lexicon.NATURAL_SCIENCE_DOMAINS) and not domains & lexicon.COMPUTING_DOMAINS
+    return bool(domains & lexicon.NATURAL_SCIENCE_DOMAINS) and not computing(domains)
 
 
 def head_word(name: str) -> str:

@@ -238,8 +238,9 @@ def _markup(span: Span) -> bool:
     if _MARKUP_CHARS.search(span.text):
         return True
     last = span[-1]
-    if len(span) > 1 and last.text in ("+", "-", "—", "–") and span.doc[last.i - 1].whitespace_:
-        return True
+    before = span.doc[last.i - 1]
+    if len(span) > 1 and before.whitespace_ and (last.text in ("-", "—", "–") or last.text == "+" and before.is_lower):
+        return True  # "STR2 +" is a name (SciERC writes "+" apart)
     return any(t.i + 1 < span.end and t.whitespace_ and span.doc[t.i + 1].is_title and
                (t.text == "." or len(t) > 2 and t.text.endswith(".") and "." not in t.text[:-1]) for t in span)
 
