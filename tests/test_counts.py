@@ -11,7 +11,11 @@ KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), (
               ("trends/new-concepts", {"examples": "2"}), ("overview/top-concepts", {"per_type": "1"}),
               ("overview/top-concepts", {}), ("trends/concepts-by-year", {"per_year": "2"}),
               ("trends/concepts-by-year", {"type": "method", "per_year": "3"}), ("trends/concepts-by-year", {"type": "nothing"}),
-              ("trends/new-concepts", {"examples": "3"})]
+              ("trends/new-concepts", {"examples": "3"}), ("quality/extractors", {}),
+              ("quality/same-name-types", {}), ("quality/same-name-types", {"top": "1"}),
+              ("overview/most-connected-papers", {}), ("overview/most-connected-papers", {"top": "2"}),
+              ("concepts/method-dataset-matrix", {}), ("concepts/method-dataset-matrix", {"min_papers": "2"}),
+              ("concepts/method-task-matrix", {"top": "1"}), ("concepts/method-task-matrix", {"min_papers": "2", "top": "2"})]
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +30,8 @@ def test_kept_counts_answer_as_counting_now(graph):
     state = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
     assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
     try:  # as a graph no build counted: the packs count
-        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts, s.by_year, s.new_years",
-                  write=True)
+        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts, s.by_year, s.new_years, "
+                  "s.extractors, s.same_name, s.connected, s.method_dataset, s.method_task", write=True)
         for (name, params), rows in kept.items():
             counted = run_pack(graph, name, dict(params))
             assert counted == rows, name
@@ -37,5 +41,14 @@ def test_kept_counts_answer_as_counting_now(graph):
         assert len(run_pack(graph, "citations/most-cited", {"top": "2"})) == 2  # longer than kept: counted
         graph.run("MATCH (s:BuildState) SET s.top_concepts = ['transformer'], s.top_kept = 1", write=True)
         assert [r["concept"] for r in run_pack(graph, "overview/top-concepts", {"per_type": "1"})] == ["Transformer"]
+        # the other kept lists are read too: a list of one answers a top of one, a longer top is counted
+        first = kept[("overview/most-connected-papers", ())][-1]["id"]
+        graph.run("MATCH (s:BuildState) SET s.connected = [$id], s.connected_kept = 1", {"id": first}, write=True)
+        assert [r["id"] for r in run_pack(graph, "overview/most-connected-papers", {"top": "1"})] == [first]
+        assert len(run_pack(graph, "overview/most-connected-papers", {"top": "2"})) == 2
+        graph.run("MATCH (s:BuildState) SET s.extractors = ['rule'], s.extractor_links = [7], s.extractor_avg = [0.5], "
+                  "s.extractor_min = [0.5]", write=True)
+        assert run_pack(graph, "quality/extractors", {}) == [
+            {"extractor": "rule", "links": 7, "avg_confidence": 0.5, "min_confidence": 0.5}]
     finally:
         load_fixture(graph)

@@ -115,6 +115,13 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
                              {"name": "ROUGE", "type": "Metric", "papers": 2},
                              {"name": "SparseFormer", "type": "Method", "papers": 2},
                              {"name": "summarization", "type": "Task", "papers": 2}]}]),
+        # by its id through the index; the papers listed capped, all of them counted
+        ({"concept": "transformer", "top": "1", "papers": "2"}, [{
+            "id": "transformer", "name": "Transformer", "type": "Method",
+            "aliases": ["Transformer model", "self-attention network", "transformers"], "paper_count": 4,
+            "papers": [{"id": "pD", "title": TITLES["pD"], "year": 2023, "relation": "USES"},
+                       {"id": "pB", "title": TITLES["pB"], "year": 2022, "relation": "USES"}],
+            "co_occurring": [{"name": NLP, "type": "Domain", "papers": 3}]}]),
         # one name, one concept: the type most papers read it as, each paper's reading on its edge
         ({"concept": "accuracy", "top": "2"}, [
             {"id": "accuracy", "name": "accuracy", "type": "Metric", "aliases": [], "paper_count": 2,

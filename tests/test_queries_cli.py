@@ -50,7 +50,7 @@ def test_show_gives_parameters_example_and_a_browser_script():
     assert ":param paper => 'p-198679ab53b48580'\n:param top => 10\n:param types => ['Method', 'Task']\n" in out
     browser = kg("query", "show", "concepts/profile", "-p", "concept=BERT", "--browser")
     assert browser.output == get_query("concepts/profile").browser_script({"concept": "BERT"}) + "\n"
-    assert browser.output.startswith(":param concept => 'BERT'\n:param top => 5\n\nMATCH (c:Concept)")
+    assert browser.output.startswith(":param concept => 'BERT'\n:param top => 5\n:param papers => 50\n\nCALL {")
     assert kg("query", "show", "papers/nope").exit_code == 1
 
 

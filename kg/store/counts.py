@@ -1,10 +1,12 @@
 """The graph's counts, kept on its ``(:BuildState)`` node at the end of every build: nodes per
 label, relationships per type, papers per year, the most cited works, each type's concepts
 named by the most papers, and each year's (those named by the most papers that year, those
-named for the first time). ``kg stats``, ``overview/counts``, ``overview/top-concepts``,
-``trends/*`` and ``citations/most-cited`` read them instead of
-counting a large graph again (seconds at 10,000 papers); they are exact after every build,
-rerun or incremental one, since each build counts anew.
+named for the first time), the links each extractor made, the most connected papers, the
+fullest cells of the method/dataset and method/task matrices and the concepts read as more
+than one type. ``kg stats`` and the whole-graph packs (``overview/*``, ``trends/*``,
+``citations/most-cited``, the matrices, ``quality/extractors``, ``quality/same-name-types``)
+read them instead of counting a large graph again (seconds at 10,000 papers); they are exact
+after every build, rerun or incremental one, since each build counts anew.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:      # doctest: +SKIP
@@ -34,13 +36,50 @@ MATCH (c:Concept) WHERE c.papers > 0
 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions, c.years AS years,
        c.year_papers AS year_papers
 """
+# as quality/extractors counts them
+EXTRACTORS = """
+MATCH (:Paper)-[r]->(:Concept)
+WITH coalesce(r.extractor, 'unknown') AS extractor, r
+RETURN extractor, count(r) AS links, round(avg(r.confidence), 3) AS avg_confidence,
+       round(min(r.confidence), 3) AS min_confidence
+ORDER BY links DESC, extractor
+"""
+CONNECTED_KEPT = 100
+# as overview/most-connected-papers orders them
+CONNECTED = """
+MATCH (p:Paper)
+WITH p, COUNT { (p)-->(:Concept) } + COUNT { (p)-[:CITES]->() } + COUNT { (p)<-[:CITES]-(:Paper) } AS links
+RETURN p.id AS id ORDER BY links DESC, id LIMIT $kept
+"""
+CELLS_KEPT = 200
+# the fullest cells of concepts/method-dataset-matrix and method-task-matrix (min_papers 1): any
+# min_papers keeps a prefix of this order, so the first cells answer every top up to the kept
+CELLS = """
+MATCH (p:Paper)-[:{rel}]->(x:{label})
+MATCH (p)-[:PROPOSES|USES]->(m:Method)
+WITH m, x, count(DISTINCT p) AS papers
+RETURN m.id AS method, x.id AS other ORDER BY papers DESC, toLower(m.name), toLower(x.name), m.name, x.name
+LIMIT $kept
+"""
+SAME_NAME_KEPT = 100
+# as quality/same-name-types orders them
+SAME_NAME = """
+MATCH (:Paper)-[r:PROPOSES|USES|ADDRESSES|EVALUATES_ON|MEASURES|INVOLVES]->(c:Concept)
+WITH c, count(DISTINCT CASE type(r) WHEN 'USES' THEN 'PROPOSES' ELSE type(r) END) AS types
+WHERE types > 1
+RETURN c.id AS id ORDER BY toLower(c.name), c.name, id LIMIT $kept
+"""
 KEEP = """
 MERGE (s:BuildState {id: 'build'})
 SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type_counts = $type_counts,
     s.years = $years, s.year_papers = $year_papers, s.cited = $cited, s.cited_by = $cited_by, s.cited_kept = $kept,
     s.top_concepts = $top_concepts, s.top_kept = $top_kept, s.by_year = $by_year, s.by_year_types = $by_year_types,
     s.by_year_ids = $by_year_ids, s.by_year_papers = $by_year_papers, s.new_years = $new_years, s.new_counts = $new_counts,
-    s.new_name_years = $new_name_years, s.new_names = $new_names, s.years_kept = $years_kept
+    s.new_name_years = $new_name_years, s.new_names = $new_names, s.years_kept = $years_kept,
+    s.extractors = $extractors, s.extractor_links = $extractor_links, s.extractor_avg = $extractor_avg,
+    s.extractor_min = $extractor_min, s.connected = $connected, s.connected_kept = $connected_kept,
+    s.method_dataset = $method_dataset, s.method_task = $method_task, s.cells_kept = $cells_kept,
+    s.same_name = $same_name, s.same_name_kept = $same_name_kept
 """
 
 
@@ -52,13 +91,29 @@ def keep_counts(store: Store) -> dict:
     years = store.run(PAPERS_PER_YEAR)
     cited = store.run(MOST_CITED, {"kept": MOST_CITED_KEPT})
     concepts = list(store.stream(CONCEPT_TOTALS))
+    extractors = store.run(EXTRACTORS)
     store.run(KEEP, {"labels": list(counts["nodes"]), "label_counts": list(counts["nodes"].values()),
                      "types": list(counts["relationships"]), "type_counts": list(counts["relationships"].values()),
                      "years": [r["year"] for r in years], "year_papers": [r["papers"] for r in years],
                      "cited": [r["id"] for r in cited], "cited_by": [r["cited_by"] for r in cited],
                      "kept": MOST_CITED_KEPT, "top_concepts": top_concepts(concepts), "top_kept": TOP_CONCEPTS_KEPT,
-                     **by_year(concepts), **new_by_year(concepts), "years_kept": YEARS_KEPT}, write=True)
+                     **by_year(concepts), **new_by_year(concepts), "years_kept": YEARS_KEPT,
+                     "extractors": [r["extractor"] for r in extractors], "extractor_links": [r["links"] for r in extractors],
+                     "extractor_avg": [r["avg_confidence"] for r in extractors],
+                     "extractor_min": [r["min_confidence"] for r in extractors],
+                     "connected": [r["id"] for r in store.run(CONNECTED, {"kept": CONNECTED_KEPT})],
+                     "connected_kept": CONNECTED_KEPT, "method_dataset": cells(store, "EVALUATES_ON", "Dataset"),
+                     "method_task": cells(store, "ADDRESSES", "Task"), "cells_kept": CELLS_KEPT,
+                     "same_name": [r["id"] for r in store.run(SAME_NAME, {"kept": SAME_NAME_KEPT})],
+                     "same_name_kept": SAME_NAME_KEPT}, write=True)
     return counts
+
+
+def cells(store: Store, rel: str, label: str, kept: int = CELLS_KEPT) -> list[str]:
+    """The ``kept`` fullest (method, ``label``) cells of papers that use the method and ``rel``
+    the other, flat: a method id, then the other's id."""
+    rows = store.run(CELLS.format(rel=rel, label=label), {"kept": kept})
+    return [id_ for row in rows for id_ in (row["method"], row["other"])]
 
 
 def top_concepts(concepts: list[dict], kept: int = TOP_CONCEPTS_KEPT) -> list[str]:

@@ -17,7 +17,8 @@ CONSTRAINTS = (
     ("text_index_id", "TextIndex", "id"),
 )
 
-INDEXES = (("paper_cite_key", "Paper", "cite_key"), ("paper_doi", "Paper", "doi"))
+# concept_name: concepts/profile and the views find a concept by its name without reading them all
+INDEXES = (("paper_cite_key", "Paper", "cite_key"), ("paper_doi", "Paper", "doi"), ("concept_name", "Concept", "name"))
 
 
 def create_constraints(store: Store) -> None:

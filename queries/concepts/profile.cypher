@@ -2,10 +2,26 @@
 // description: One concept: its type and aliases, the papers naming it (newest first) and the concepts it appears with most.
 // param: concept str -- a concept id (bert), name or alias, in any case
 // param: top int 10 -- co-occurring concepts listed
+// param: papers int 50 -- papers listed, newest first (paper_count counts them all)
 // example: kg query run concepts/profile -p concept=LoRA -p top=5
-MATCH (c:Concept)
-WHERE c.id = $concept OR toLower(c.name) = toLower($concept)
-   OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($concept))
+// the concept with this id or name is found by its index; a name in another case or an alias
+// only when none is, by reading every concept
+CALL {
+  MATCH (c:Concept {id: $concept}) RETURN c
+  UNION
+  MATCH (c:Concept {id: toLower($concept)}) RETURN c
+  UNION
+  MATCH (c:Concept {name: $concept}) RETURN c
+  UNION
+  OPTIONAL MATCH (a:Concept {id: $concept})
+  OPTIONAL MATCH (b:Concept {id: toLower($concept)})
+  OPTIONAL MATCH (n:Concept {name: $concept})
+  WITH a, b, n WHERE a IS NULL AND b IS NULL AND n IS NULL
+  MATCH (c:Concept)
+  WHERE toLower(c.name) = toLower($concept)
+     OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($concept))
+  RETURN c
+}
 OPTIONAL MATCH (c)<--(q:Paper)-->(other:Concept)
 WHERE other <> c
 WITH c, other, count(DISTINCT q) AS shared
@@ -17,5 +33,5 @@ WITH c, co_occurring, p, r ORDER BY coalesce(p.year, 0) DESC, p.id, type(r)
 WITH c, co_occurring, collect(CASE WHEN p IS NULL THEN null ELSE {id: p.id, title: p.title, year: p.year, relation: type(r)} END) AS papers,
      count(DISTINCT p) AS paper_count
 RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, paper_count,
-       papers, co_occurring
+       papers[0..$papers] AS papers, co_occurring
 ORDER BY type, id
