@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/scale.py 10000 100000 --processes 2 --write BENCHMARKS.md
     .venv/bin/python bench/scale.py 3000 --profile          # where the build's time goes, by query
+    .venv/bin/python bench/scale.py 10000 --reads-of /tmp/kg-scale/db-10000   # reads only, on a kept graph
 
 For each N, ``../shared/tools/corpus.py N`` writes a corpus of realistic abstracts (real
 sentences, ~11 references each with preferential attachment, authors, venues, years); then
@@ -248,6 +249,26 @@ def reads(db: Path, runs: int) -> dict:
     return out
 
 
+def reads_only(papers: list[int], dbs: list[Path], runs: int) -> None:
+    """The reads' table of graphs built before, once ``kg stats --recount`` has kept their counts
+    anew with this code (as a user's next build does)."""
+    if len(papers) != len(dbs):
+        sys.exit("give one DB per size")
+    results = []
+    for n, db in zip(papers, dbs):
+        start = time.monotonic()
+        done = subprocess.run([str(KG), "stats", "--recount", "--db", str(db)], capture_output=True, text=True,
+                              env=dict(os.environ, KG_SERVER_IDLE="3600"))
+        if done.returncode:
+            sys.exit(f"kg stats --recount failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+        print(f"{n:,} papers: counts kept anew in {time.monotonic() - start:.0f} s (load average {load_average()})", flush=True)
+        try:
+            results.append({"papers": n, "reads": reads(db, runs)})
+        finally:
+            stop_server(db)
+        print(reads_table(results), flush=True)
+
+
 def commands(db: Path, paper: str) -> dict:
     """Wall seconds of a few commands as a shell runs them (Python's start-up included), warm store."""
     timed = {"kg stats": ["stats"], f"kg similar {paper}": ["similar", paper]}
@@ -285,8 +306,12 @@ def table(results: list[dict], processes: int) -> str:
             f"{r['disk'] / 2**20:.0f} MB | {r['vocabulary_s'] or 0:.0f} s | {r['load_before']} / {r['load_after']} |")
     if any("reads" not in r for r in results):
         return "\n".join(lines)
-    lines += ["", "Reads on the built graph, warm store, median ms in one process (x: against a `RETURN 1` round trip "
-              "of the same run):", ""]
+    return "\n".join(lines) + "\n\n" + reads_table(results)
+
+
+def reads_table(results: list[dict]) -> str:
+    lines = ["Reads on the built graph, warm store, median ms in one process (x: against a `RETURN 1` round trip "
+             "of the same run):", ""]
     header = "| read | " + " | ".join(f"{r['papers']:,}" for r in results) + " |"
     lines += [header, "|---|" + "---:|" * len(results)]
 
@@ -408,8 +433,13 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="where a build's time goes, by store query")
     parser.add_argument("--keep", action="store_true", help="keep the built stores")
     parser.add_argument("--build-only", action="store_true", help="time the builds, not the reads")
+    parser.add_argument("--reads-of", type=Path, nargs="+", metavar="DB",
+                        help="time the reads only, on graphs built before (kept with --keep), one per size given")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
+    if args.reads_of:
+        reads_only(args.papers, args.reads_of, args.runs)
+        return
     if args.profile:
         for n in args.papers:
             profile(n, args.workdir, args.processes)

@@ -138,10 +138,19 @@ class KnowledgeGraph:
         """Which store this is, for messages (``embedded store /path``, ``Neo4j at bolt://...``)."""
         return self.store.description
 
-    def stats(self) -> dict:
-        """``{"nodes": {label: n}, "relationships": {type: n}}`` (``kg stats``)."""
+    def stats(self, recount: bool = False) -> dict:
+        """``{"nodes": {label: n}, "relationships": {type: n}}`` (``kg stats``): the counts the last
+        build kept. ``recount`` counts the graph anew and keeps the counts and the lists the
+        whole-graph packs read, as every build does (``kg stats --recount``: after upgrading kg,
+        or when another tool wrote to the graph)."""
         from kg.store.reads.graph import stats
 
+        if recount:
+            from kg.store.counts import keep_counts
+            from kg.store.schema import create_constraints
+
+            create_constraints(self.store)  # an index a newer kg reads by
+            return keep_counts(self.store)
         return stats(self.store)
 
     def query(self, query, params: dict | None = None, /, *, write: bool = False, **named) -> list[dict]:

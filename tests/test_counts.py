@@ -52,3 +52,21 @@ def test_kept_counts_answer_as_counting_now(graph):
             {"extractor": "rule", "links": 7, "avg_confidence": 0.5, "min_confidence": 0.5}]
     finally:
         load_fixture(graph)
+
+
+def test_recount_keeps_the_counts_again_as_a_build_does(graph):
+    from kg.api import KnowledgeGraph
+
+    kept = run_pack(graph, "quality/same-name-types", {})
+    before = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
+    try:
+        graph.run("MATCH (s:BuildState) REMOVE s.labels, s.same_name, s.connected, s.method_task, s.extractors", write=True)
+        api = KnowledgeGraph()
+        api._store = graph  # the API's verbs on the test's store
+        counts = api.stats(recount=True)
+        after = graph.run("MATCH (s:BuildState) RETURN properties(s) AS props")[0]["props"]
+        assert counts["nodes"]["Paper"] == dict(zip(before["labels"], before["label_counts"]))["Paper"]
+        assert {k: after[k] for k in before if k != "stamp"} == {k: before[k] for k in before if k != "stamp"}
+        assert run_pack(graph, "quality/same-name-types", {}) == kept
+    finally:
+        load_fixture(graph)

@@ -10,6 +10,7 @@ import hashlib
 import json
 import math
 import re
+from collections import Counter
 
 import networkx as nx
 import pytest
@@ -60,6 +61,8 @@ def views(session_store, module_graphs, request) -> dict:
     built["citations-focus"] = build_view(session_store, "citations", focus="p-viz01", depth=1)
     built["cooccurrence-methods"] = build_view(session_store, "cooccurrence", types="Method,Task", min_papers=2)
     built["overview-top5"] = build_view(session_store, "overview", top=5)
+    built["cooccurrence-top3"] = build_view(session_store, "cooccurrence", top=3)
+    built["similarity-top3"] = build_view(session_store, "similarity", top=3)
     return built
 
 
@@ -119,6 +122,35 @@ def test_cooccurrence_weights_shared_papers_and_colours_communities(views, sessi
     assert set(types_of(only).values()) <= {"Method", "Task"}
     html = views["cooccurrence"].render()
     assert "colour = community" in html
+
+
+def test_cooccurrence_cap_keeps_the_most_named_concepts_and_counts_the_links_left_out(views):
+    full, capped = views["cooccurrence"].graph, views["cooccurrence-top3"]
+    most = sorted(full, key=lambda c: (-full.nodes[c]["papers"], c))[:3]
+    assert set(capped.graph) == set(most)
+    assert {frozenset(e): d["weight"] for *e, d in capped.graph.edges(data=True)} == \
+        {frozenset(e): d["weight"] for *e, d in full.subgraph(most).edges(data=True)}
+    assert capped.omitted.nodes == full.number_of_nodes() - 3
+    assert capped.omitted.edges == full.number_of_edges() - capped.graph.number_of_edges()  # counted, not formed
+
+
+def test_similarity_cap_shows_the_papers_most_similar_to_all_others(views):
+    full, capped = views["similarity"].graph, views["similarity-top3"]
+    assert 2 <= capped.graph.number_of_nodes() <= 3
+    for u, v, d in capped.graph.edges(data=True):  # the links are scored as in the whole view
+        assert d["weight"] == full.edges[u, v]["weight"]
+    # the papers shown share the most weight with all others: summed over every pair, worked out here
+    records = fixture_records()
+    concepts = {r["id"]: {concept_id(c['type'], c['key']) for c in r["concepts"]} for r in records}
+    type_of = {concept_id(c['type'], c['key']): c["type"] for r in records for c in r["concepts"]}
+    n, type_weight = len(records), {"Method": 1, "Task": 1, "Dataset": 1, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
+    df = Counter(k for ks in concepts.values() for k in ks)
+    to_all = {p: sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5)) * (df[k] - 1) for k in ks)
+              for p, ks in concepts.items()}
+    assert set(capped.graph) <= set(sorted(to_all, key=lambda p: (-to_all[p], p))[:3])
+    sentence = capped.omitted.sentence()
+    assert f"Showing {capped.graph.number_of_nodes()} of {full.number_of_nodes()} nodes (the 3 papers most similar to all " \
+           "others)" in sentence and "edges" not in sentence
 
 
 def test_similarity_weights_concepts_by_idf_like_kg_similar(views):

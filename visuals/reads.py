@@ -25,9 +25,9 @@ def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
     return tuple(by_lower[t.lower()] for t in names)
 
 
-def paper_concept_pairs(store, types=CONCEPT_TYPES) -> list[tuple[str, str, str]]:
-    """(paper id, concept id, concept type) for every mention of a concept of ``types``."""
-    return concepts.paper_concept_pairs(store, MENTIONS, types)
+def naming_papers(store, types=CONCEPT_TYPES) -> dict[str, tuple[str, set[str]]]:
+    """``{concept id: (type, ids of the papers naming it)}`` for the concepts of ``types`` papers name."""
+    return concepts.naming_papers(store, MENTIONS, types)
 
 
 def find_focus(store, kind: str, key: str) -> str:

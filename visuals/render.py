@@ -49,7 +49,7 @@ _ENV = Environment(loader=FileSystemLoader(_TEMPLATES), autoescape=select_autoes
 class Omitted:
     """What a cap left out, and by which rule it chose."""
     nodes: int = 0
-    edges: int = 0
+    edges: int | None = 0  # None: not counted (the similarity view forms no pair of papers left out)
     total_nodes: int = 0
     rule: str = ""
     note: str = ""   # what a view folded before the cap ("+ 273 references")
@@ -60,7 +60,8 @@ class Omitted:
         kept = self.total_nodes - self.nodes
         return " ".join(part for part in (
             f"Showing {kept:,} of {self.total_nodes:,} nodes" + (f" ({self.rule})" if self.rule else "")
-            + f"; {self.nodes:,} nodes and {self.edges:,} edges are left out.", self.note) if part)
+            + f"; {self.nodes:,} nodes" + (f" and {self.edges:,} edges" if self.edges is not None else "")
+            + " are left out.", self.note) if part)
 
 
 def cap(graph: nx.Graph, top: int | None, size_by: str = "pagerank", rule: str | None = None) -> tuple[nx.Graph, Omitted]:

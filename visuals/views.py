@@ -29,7 +29,7 @@ from visuals.reads import (
     checked_types,
     describe,
     find_focus,
-    paper_concept_pairs,
+    naming_papers,
 )
 from visuals.render import Omitted, cap, render_html, write_html
 
@@ -89,28 +89,30 @@ def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, de
 
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
     """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
-    structure: the concepts named by the most papers with the papers naming the most of them."""
-    pairs = paper_concept_pairs(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
-    papers_of: dict[str, set] = {}
-    for paper, concept, _ in pairs:
-        papers_of.setdefault(concept, set()).add(paper)
+    structure: the concepts named by the most papers with the papers naming the most of them.
+    Only what is shown becomes a networkx graph; what is left out is counted."""
+    named = naming_papers(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
+    shared = {c: papers for c, (_, papers) in named.items() if len(papers) >= min_papers}
+    with_papers = "Paper" in types
+    papers = set().union(*shared.values()) if with_papers else set()
+    total_nodes, total_edges = len(shared) + len(papers), sum(map(len, shared.values())) if with_papers else 0
+    shown = set(shared) | papers
+    if total_nodes > top:
+        ranked = sorted(shared, key=lambda c: (-len(shared[c]), c))[:max(1, top // 3)]
+        shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & (set(shared) | papers)
     graph = nx.Graph()
-    graph.add_edges_from((p, c) for c, ps in papers_of.items() if len(ps) >= min_papers for p in ps)
-    if "Paper" not in types:
-        graph.remove_nodes_from([p for p, _, _ in pairs])
-    total_nodes, total_edges = graph.number_of_nodes(), graph.number_of_edges()
+    graph.add_nodes_from(sorted(shown))
+    if with_papers:
+        graph.add_edges_from((p, c) for c in sorted(shown & set(shared)) for p in sorted(shared[c] & shown))
     omitted = Omitted(total_nodes=total_nodes)
     if total_nodes > top:
-        named = sorted((c for c in papers_of if c in graph), key=lambda c: (-len(papers_of[c]), c))[:max(1, top // 3)]
-        chosen = choose_citers(named, {c: sorted(papers_of[c]) for c in named}, top)
-        graph = graph.subgraph(chosen).copy()
-        shown = sum(1 for c in named if c in graph)
+        concepts_shown = len(shown & set(shared))
         omitted = Omitted(nodes=total_nodes - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
-                          total_nodes=total_nodes, rule=named_rule(shown, graph.number_of_nodes() - shown))
+                          total_nodes=total_nodes, rule=named_rule(concepts_shown, graph.number_of_nodes() - concepts_shown))
     _keep_types(describe(store, graph), types)
-    papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
-    subtitle = (f"{papers:,} papers and {graph.number_of_nodes() - papers:,} concepts; a concept is shown when at least "
-                f"{min_papers} papers name it ({len(papers_of):,} concepts in all). A link: the paper names the concept.")
+    shown_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
+    subtitle = (f"{shown_papers:,} papers and {graph.number_of_nodes() - shown_papers:,} concepts; a concept is shown when at "
+                f"least {min_papers} papers name it ({len(named):,} concepts in all). A link: the paper names the concept.")
     return View(graph, "Papers and the concepts they share", subtitle, omitted)
 
 
@@ -192,24 +194,30 @@ def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
 
 
 def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
-    """Concepts linked by the papers that name both, coloured by community (Louvain, networkx)."""
-    papers_of: dict[str, set] = {}
-    for paper, concept, _ in paper_concept_pairs(store, types):
-        papers_of.setdefault(concept, set()).add(paper)
-    kept = {c for c, ps in papers_of.items() if len(ps) >= min_papers}
+    """Concepts linked by the papers that name both, coloured by community (Louvain, networkx).
+    Capped, the ``top`` concepts named by the most papers stay; only their links are built, those
+    of the others counted (:func:`count_cooccurring`)."""
+    papers_of = {c: papers for c, (_, papers) in naming_papers(store, types).items()}
+    kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers), key=lambda c: (-len(papers_of[c]), str(c)))
+    shown = kept[:top]
     by_paper: dict[str, list] = {}
-    for concept in kept:
+    for concept in shown:
         for paper in papers_of[concept]:
             by_paper.setdefault(paper, []).append(concept)
     weights: Counter = Counter()
     for concepts in by_paper.values():
         weights.update(itertools.combinations(sorted(concepts), 2))
+    threshold = max(min_weight, 1)
     graph = nx.Graph()
-    graph.add_nodes_from(kept)
-    graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items() if w >= max(min_weight, 1))
-    for concept in kept:
+    graph.add_nodes_from(shown)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items() if w >= threshold)
+    for concept in shown:
         graph.nodes[concept]["rank"] = len(papers_of[concept])
-    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} concepts named by the most papers")
+    omitted = Omitted(total_nodes=len(kept))
+    if len(kept) > len(shown):
+        omitted = Omitted(nodes=len(kept) - len(shown), total_nodes=len(kept),
+                          edges=count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges(),
+                          rule=f"the {top:,} concepts named by the most papers")
     describe(store, graph)
     for u, v, d in graph.edges(data=True):
         d["title"] = f"{d['weight']:g} shared paper{'s' if d['weight'] != 1 else ''}"
@@ -219,24 +227,57 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     return View(graph, "Concepts that appear together", subtitle, omitted, color_by="community")
 
 
+def count_cooccurring(paper_sets: list[set], threshold: float = 1) -> int:
+    """How many pairs of these concepts (each given by the papers naming it) at least
+    ``threshold`` papers name together: a sparse product, as pairs in Python cost a minute at
+    100,000 papers.
+
+    >>> count_cooccurring([{"a", "b"}, {"b", "c"}, {"c"}, {"d"}])
+    2
+    """
+    from scipy import sparse
+
+    index: dict[str, int] = {}
+    rows = [index.setdefault(paper, len(index)) for papers in paper_sets for paper in papers]
+    cols = [i for i, papers in enumerate(paper_sets) for _ in papers]
+    naming = sparse.csr_matrix(([1] * len(rows), (rows, cols)), shape=(len(index), len(paper_sets)), dtype="int32")
+    together = sparse.triu(naming.T @ naming, k=1)
+    return int((together.data >= threshold).sum())
+
+
 def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
-    """Papers linked by shared concepts, each weighing as in ``kg similar`` (``kg.similar.concept_weight``)."""
+    """Papers linked by shared concepts, each weighing as in ``kg similar`` (``kg.similar.concept_weight``).
+
+    The ``top`` papers shown are those with the largest total similarity to all others, summed
+    per concept (a concept of weight w named by k papers gives each of them w * (k - 1)), so no
+    pair of the whole graph is formed (100,000 papers have billions); the links are then scored
+    among them, each paper keeping its strongest."""
     concepts_of: dict[str, set] = {}
     type_of: dict[str, str] = {}
-    for paper, concept, concept_type in paper_concept_pairs(store, types):
-        concepts_of.setdefault(paper, set()).add(concept)
-        type_of[concept] = concept_type
-    weights = idf_similarity(concepts_of, paper_reads.count(store), type_of)
+    naming: dict[str, int] = {}
+    total = paper_reads.count(store)
+    similar_to_all: Counter = Counter()
+    for concept, (concept_type, papers) in naming_papers(store, types).items():
+        type_of[concept], naming[concept] = concept_type, len(papers)
+        for paper in papers:
+            concepts_of.setdefault(paper, set()).add(concept)
+        if len(papers) >= 2 and proposes(len(papers), total):
+            weight = concept_weight(len(papers), total, concept_type) * (len(papers) - 1)
+            similar_to_all.update(dict.fromkeys(papers, weight))
+    linked = sorted(similar_to_all, key=lambda p: (-similar_to_all[p], p))
+    shown = linked[:top]
+    weights = idf_similarity({p: concepts_of[p] for p in shown}, total, type_of, naming)
     graph = nx.Graph()
-    graph.add_nodes_from(concepts_of)
     for paper, links in _strongest(weights, NEIGHBOURS_PER_PAPER).items():
         for other, w in links:
             if w >= min_weight:
                 graph.add_edge(paper, other, weight=round(w, 3), title=f"similarity {w:.2f} (shared concepts' weights, as kg similar)")
-    graph.remove_nodes_from([n for n in list(graph) if graph.degree(n) == 0])
     for node in graph:
         graph.nodes[node]["rank"] = graph.degree(node, weight="weight")
-    graph, omitted = cap(graph, top, size_by, rule=f"the {top:,} papers with the largest total similarity")
+    omitted = Omitted(total_nodes=len(linked))
+    if len(linked) > len(shown):
+        omitted = Omitted(nodes=len(linked) - graph.number_of_nodes(), edges=None, total_nodes=len(linked),
+                          rule=f"the {top:,} papers most similar to all others")
     describe(store, graph)
     communities = _communities(graph)
     _name_by_shared_concepts(store, graph, concepts_of)
@@ -245,12 +286,15 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
 
 
-def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_of: dict[str, str] | None = None) -> Counter:
+def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_of: dict[str, str] | None = None,
+                   naming: dict[str, int] | None = None) -> Counter:
     """Pair weights as ``kg similar`` scores them: the sum of the shared concepts' weights
     (``kg.similar.concept_weight``: type weight x IDF). As there, a concept too common to
     propose pairs (``kg.similar.proposes``) adds its weight only to pairs the others link.
 
-    ``total`` is the number of papers (default: the papers given), ``type_of`` each concept's type.
+    ``total`` is the number of papers (default: the papers given), ``type_of`` each concept's
+    type, ``naming`` the number of papers naming each concept in the whole graph (default: among
+    the papers given).
 
     >>> w = idf_similarity({"a": {"x", "y"}, "b": {"x", "y"}, "c": {"y"}})
     >>> round(w[("a", "b")], 3), round(w[("a", "c")], 3)
@@ -262,12 +306,13 @@ def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_o
     for paper, concepts in concepts_of.items():
         for concept in concepts:
             papers_of.setdefault(concept, []).append(paper)
-    weight = {c: concept_weight(len(ps), n, type_of.get(c)) for c, ps in papers_of.items()}
+    naming = naming or {c: len(ps) for c, ps in papers_of.items()}
+    weight = {c: concept_weight(naming[c], n, type_of.get(c)) for c in papers_of}
     weights: Counter = Counter()
     for concept, papers in papers_of.items():
-        if len(papers) >= 2 and proposes(len(papers), n):
+        if len(papers) >= 2 and proposes(naming[concept], n):
             weights.update({pair: weight[concept] for pair in itertools.combinations(sorted(papers), 2)})
-    common = {c for c, ps in papers_of.items() if not proposes(len(ps), n)}
+    common = {c for c in papers_of if not proposes(naming[c], n)}
     if common:
         for a, b in list(weights):
             weights[(a, b)] += sum(weight[c] for c in concepts_of[a] & concepts_of[b] & common)

@@ -113,16 +113,20 @@ def _print_stats(counts: dict) -> None:
 @main.command()
 @store_options
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--recount", is_flag=True,
+              help="Count the graph anew and keep the counts and lists the whole-graph packs read, as every build does "
+                   "(after upgrading kg, or when another tool wrote to the graph).")
 @handle_errors
-def stats(db_dir, uri, fmt):
-    """Count nodes by label and relationships by type.
+def stats(db_dir, uri, fmt, recount):
+    """Count nodes by label and relationships by type (the counts the last build kept).
 
     \b
-    Example:
+    Examples:
       kg stats --format json
+      kg stats --recount
     """
     with kg.open(db_dir, uri) as graph:
-        counts = graph.stats()
+        counts = graph.stats(recount=recount)
     if fmt == "json":
         click.echo(json.dumps(counts, indent=2))
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 # One row per concept with its papers' ids: a row per link costs ArcadeDB's Cypher and Bolt
 # seven times as long (60 s against 8 s for the 206,000 links of 10,000 papers, BENCHMARKS.md).
-PAPER_CONCEPT_PAIRS = """
+NAMING_PAPERS = """
 MATCH (c:Concept)
 WHERE c.type IN $types
 RETURN c.id AS concept, c.type AS type, [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
@@ -81,10 +81,11 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 """
 
 
-def paper_concept_pairs(store, rels, types) -> list[tuple[str, str, str]]:
-    """(paper id, concept id, concept type) for every link of ``rels`` to a concept of ``types``."""
-    rows = store.run(PAPER_CONCEPT_PAIRS, {"rels": list(rels), "types": list(types)})
-    return [(paper, r["concept"], r["type"]) for r in rows for paper in r["papers"]]
+def naming_papers(store, rels, types) -> dict[str, tuple[str, set[str]]]:
+    """``{concept id: (type, ids of the papers naming it)}`` for the concepts of ``types`` that a
+    link of ``rels`` names."""
+    rows = store.run(NAMING_PAPERS, {"rels": list(rels), "types": list(types)})
+    return {r["concept"]: (r["type"], set(r["papers"])) for r in rows if r["papers"]}
 
 
 def details(store, ids: list[str]) -> list[dict]:
