@@ -300,23 +300,30 @@ def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_o
     >>> round(w[("a", "b")], 3), round(w[("a", "c")], 3)
     (0.604, 0.134)
     """
+    from scipy import sparse
+
+    if not any(concepts_of.values()):
+        return Counter()
     n = total or len(concepts_of)
     type_of = type_of or {}
-    papers_of: dict[str, list] = {}
-    for paper, concepts in concepts_of.items():
-        for concept in concepts:
-            papers_of.setdefault(concept, []).append(paper)
-    naming = naming or {c: len(ps) for c, ps in papers_of.items()}
-    weight = {c: concept_weight(naming[c], n, type_of.get(c)) for c in papers_of}
-    weights: Counter = Counter()
-    for concept, papers in papers_of.items():
-        if len(papers) >= 2 and proposes(naming[concept], n):
-            weights.update({pair: weight[concept] for pair in itertools.combinations(sorted(papers), 2)})
-    common = {c for c in papers_of if not proposes(naming[c], n)}
-    if common:
-        for a, b in list(weights):
-            weights[(a, b)] += sum(weight[c] for c in concepts_of[a] & concepts_of[b] & common)
-    return weights
+    papers = sorted(concepts_of)
+    concepts = sorted(set().union(*concepts_of.values()))
+    column = {c: i for i, c in enumerate(concepts)}
+    rows = [i for i, p in enumerate(papers) for _ in concepts_of[p]]
+    cols = [column[c] for p in papers for c in concepts_of[p]]
+    named = sparse.csr_matrix(([1.0] * len(rows), (rows, cols)), shape=(len(papers), len(concepts)))
+    naming = naming or dict(zip(concepts, named.sum(axis=0).A1.astype(int)))
+    weight = [concept_weight(naming[c], n, type_of.get(c)) for c in concepts]
+    proposing = [1.0 if proposes(naming[c], n) else 0.0 for c in concepts]
+
+    def shared(kept: list[float]):  # paper x paper: the summed weights of the kept concepts both name
+        scaled = named @ sparse.diags([w * k for w, k in zip(weight, kept)])
+        return sparse.triu(scaled @ named.T, k=1).tocsr()
+
+    linked = shared(proposing)
+    common = shared([1.0 - k for k in proposing]).multiply(linked > 0)  # only where the others link
+    pairs = (linked + common).tocoo()
+    return Counter({(papers[i], papers[j]): float(w) for i, j, w in zip(pairs.row, pairs.col, pairs.data) if w > 0})
 
 
 def _strongest(weights: Counter, k: int) -> dict[str, list]:
