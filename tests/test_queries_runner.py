@@ -99,7 +99,8 @@ def test_read_only_check(cypher, clause):
 def test_browser_script_sets_params_then_gives_the_query():
     q = get_query("concepts/profile")
     script = q.browser_script({"concept": "O'Brien net"})
-    assert script.splitlines()[:3] == [":param concept => 'O\\'Brien net'", ":param top => 5", ""]  # top from the example
+    assert script.splitlines()[:4] == [":param concept => 'O\\'Brien net'", ":param top => 5",  # top from the example
+                                       ":param papers => 50", ""]
     assert script.endswith(q.cypher + ";")
     lists = get_query("papers/similar").browser_script({"types": "Method,Task"})
     assert ":param types => ['Method', 'Task']" in lists and ":param top => 10" in lists
