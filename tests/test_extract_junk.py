@@ -174,6 +174,28 @@ def test_vague_heads_after_judging_adjectives_are_no_concepts(nlp):
         ("periodontal inflammatory response", "Entity")]
 
 
+def test_more_vague_heads_after_adjectives_and_weak_heads_after_judging_words(nlp):
+    # OpenAlex sample and SciERC (judged s4 rows): phenomena after an adjective, a reality, growth or drift after
+    # judging words only
+    for text, span in [
+        ("Anticytokine therapy for inflammatory diseases became a clinical reality with the introduction of tumor "
+         "necrosis factor (TNF) inhibitors.", "clinical reality"),
+        ("The authors conclude by posing several key research questions that can illuminate the effects of dramatic "
+         "growth in the American penal system.", "dramatic growth"),
+        ("The anaphoric component is used to define linguistic phenomena such as wh-movement, the passive and the "
+         "binding of reflexives and pronouns mono-lingually.", "linguistic phenomena"),
+        ("They demonstrate a reduced drift and increased robustness to large non-rigid deformations.", "reduced drift")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
+    # an adjective opening a sentence is written with a capital ("Chemical profile of the extracts")
+    text = "Chemical profile of the extracts was determined by HPLC."
+    assert mentions(as_if_recognised(nlp, text, {"Chemical profile": "OtherScientificTerm"})) == []
+    # a word that says what kind names a concept
+    for text, span in [("Head-mounted displays make virtual reality available to surgical training.", "virtual reality"),
+                       ("Energy consumption rises with economic growth in developing countries.", "economic growth"),
+                       ("Small populations lose alleles by genetic drift.", "genetic drift")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) != [], span
+
+
 def test_counts_numbered_labels_and_fold_changes_are_no_concepts(nlp):
     # OpenAlex sample
     text = ("According to this classification, surgically proven invasion of the cavernous sinus space was present in all "

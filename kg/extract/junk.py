@@ -368,10 +368,11 @@ def is_vague(text: str) -> bool:
     if all(_judging(w) or _generic_noun(w) for w in modifiers):
         return True
     classes = word_classes()
+    written = [words[0].lower() if words[0].istitle() else words[0], *words[1:-1]]  # "Chemical profile" opening a sentence
     return head in lexicon.VAGUE_HEADS and all(
         w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
                     (w not in classes.nouns or w.endswith(_ADJECTIVE_ENDINGS)))  # "chemical profile"
-        for w, o in zip(modifiers, words[:-1]))
+        for w, o in zip(modifiers, written))
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous")  # "chemical", "genetic": adjectives first, nouns too
