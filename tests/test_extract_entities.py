@@ -128,6 +128,22 @@ def test_measured_numbers_read_as_things_are_metrics(nlp):
     assert not entities.measured_quantity("arm length")
 
 
+def test_a_head_that_names_a_type_gives_that_type(nlp):
+    # SciERC (the judged s4 rows) and the OpenAlex sample
+    text = ("After picking those spatiotem-poral paths of high actionness scores, our action proposal generation is "
+            "formulated as a maximum set coverage problem, where greedy search is performed to select a set of action "
+            "proposals.")
+    assert ("maximum set coverage problem", "Task") in mentions(as_if_recognised(nlp, text, {"maximum set coverage problem": "Method"}))
+    text = "Along with the increasing requirements, the hash-tag recommendation task for microblogs has been receiving attention."
+    assert ("hash-tag recommendation task", "Task") in mentions(as_if_recognised(
+        nlp, text, {"hash-tag recommendation task": "OtherScientificTerm"}))
+    text = "Methods: 3D-printing method was employed to prepare Cu-BGC scaffolds."
+    assert ("3D-printing method", "Method") in types_in_record(as_if_recognised(nlp, text, {"3D-printing method": "Task"}))
+    # SciERC's Generic stays no concept ("this method"), and a lone "method" is no name
+    text = "We compare this method with two baselines."
+    assert ("this method", "Method") not in mentions(as_if_recognised(nlp, text, {"this method": "Generic"}))
+
+
 def test_data_read_as_things_are_datasets(nlp):
     # OpenAlex sample
     text = "Fertility improved during the study period for the IBD cohort except for CD."

@@ -103,11 +103,14 @@ def deciding_type(span: Span, label: str) -> str:
     LoRA" and "statistical parser" Methods, "tannic acid" and "memory B cells" Entities, whatever the
     recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
     "guanylyl cyclase", "A. fumigatus"). An other term or a Dataset headed by a procedure is a Method
-    ("block randomisation", ``entities.procedure``); an other term that names a measured number a Metric ("FA values",
+    ("block randomisation", ``entities.procedure``), a span headed by the name of a type that type ("maximum set
+    coverage problem", ``lexicon.TYPE_WORDS``); an other term that names a measured number a Metric ("FA values",
     "mean height", ``entities.measured_quantity``), one headed by data a Dataset ("IBD cohort")."""
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     word = head.lower_
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
+    if decided is None and label != "Generic" and len(span) > 1:  # "this method" stays SciERC's Generic
+        decided = lexicon.TYPE_WORDS.get(singular(word))
     if label == "Generic" and decided == "Entity":  # "these cells" stays SciERC's Generic: no concept
         return label
     if decided is None and label != "Generic" and entities.shape_is_entity(span, junk.word_classes().known):
