@@ -144,6 +144,23 @@ def test_a_head_that_names_a_type_gives_that_type(nlp):
     assert ("this method", "Method") not in mentions(as_if_recognised(nlp, text, {"this method": "Generic"}))
 
 
+def test_control_groups_are_datasets_mean_ages_metrics_and_a_lone_quantity_word_no_metric(nlp):
+    # OpenAlex sample (the judged s4 rows)
+    text = ("Next, we present evidence of construct validity comparing scores obtained with the BIS-Brief against the original "
+            "BIS total scores using data from (a) a community sample of borderline personality patients and normal controls.")
+    assert ("normal controls", "Dataset") in mentions(as_if_recognised(nlp, text, {"normal controls": "OtherScientificTerm"}))
+    text = "Quality controls were included in every batch of the assay."  # a sample of the assay, no people: stays
+    assert ("Quality controls", "Dataset") not in mentions(as_if_recognised(nlp, text, {"Quality controls": "OtherScientificTerm"}))
+    text = "Results The mean age was 79.8 years, 58% were women, and the mean Hct was 39.2% in patients with heart failure."
+    assert ("mean age", "Metric") in types_in_record(as_if_recognised(nlp, text, {"mean age": "OtherScientificTerm"}))
+    text = ("A systematic review was undertaken to determine types of weight-loss interventions that contribute to successful "
+            "outcomes and to define expected weight-loss outcomes from such interventions in patients with obesity.")
+    assert not any(name == "weight" for name, _ in types_in_record(as_if_recognised(nlp, text, {"weight": "OtherScientificTerm"})))
+    text = ("Although dogs may provide many benefits to employees and employers, their presence may introduce additional "
+            "hazards and concerns to the work environment.")
+    assert not any(name == "employees" for name, _ in types_in_record(as_if_recognised(nlp, text, {"employees": "OtherScientificTerm"})))
+
+
 def test_data_read_as_things_are_datasets(nlp):
     # OpenAlex sample
     text = "Fertility improved during the study period for the IBD cohort except for CD."

@@ -19,7 +19,7 @@ import re
 
 from spacy.tokens import Span
 
-from kg.extract import lexicon
+from kg.extract import junk, lexicon
 from kg.extract.normalize import singular
 
 ELEMENTS = frozenset(
@@ -133,8 +133,9 @@ def measured_quantity(name: str) -> bool:
 
 def metric_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, an Entity, Method or Task whose head is a measured quantity
-    ("turnaround times", "FA values", "mRNA expression level") is a Metric."""
-    return type_ in ("Entity", "Method", "Task") and head_word(name) in lexicon.QUANTITY_HEADS
+    ("turnaround times", "FA values", "mRNA expression level") is a Metric; a quantity word alone says
+    not what is measured ("weight" of "weight-loss interventions", "time")."""
+    return type_ in ("Entity", "Method", "Task") and " " in name.strip() and head_word(name) in lexicon.QUANTITY_HEADS
 
 
 def method_in_natural_science(name: str, type_: str) -> bool:
@@ -148,12 +149,21 @@ def data_term(name: str) -> bool:
     """A name headed by data, a sample or the people studied ("IBD cohort", "tumor samples", "cirrhotic
     patients", "colon cancer cell lines", "older adults").
 
-    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "cell wall")]
-    [True, True, True, False]
+    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "normal controls", "quality controls")]
+    [True, True, True, True, False]
     """
     head = head_word(name)
+    words = name.lower().split()
     return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines")) or \
-        (head in lexicon.PEOPLE - {"subject", "user", "member"} and " " in name.strip())  # "non-Hispanic Black adults"
+        (head in lexicon.PEOPLE - {"subject", "user", "member"} and " " in name.strip()) or \
+        (words[-1] == "controls" and len(words) == 2 and _people_word(words[0]))  # "healthy controls"; not "quality controls"
+
+
+def _people_word(word: str) -> bool:
+    """An adjective or participle that describes people ("healthy", "normal", "matched", "traumatised"), not a noun."""
+    classes = junk.word_classes()
+    return word.isalpha() and (word in lexicon.JUDGING_ADJECTIVES or (word in classes.adjectives or word.endswith("ed"))
+                               and word not in classes.nouns)
 
 
 def entity_in_natural_science(name: str, type_: str) -> bool:

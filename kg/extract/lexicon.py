@@ -75,7 +75,7 @@ TASK_HEADS = frozenset(
 # times", "FA values", "mRNA expression level", "mean height"), whatever else it was read as.
 QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
-    "count frequency percentage proportion prevalence incidence density volume velocity yield".split())
+    "count frequency percentage proportion prevalence incidence density volume velocity yield age".split())
 # Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
 # "F1-score", "drought indices"), and the statistics that make any quantity head one ("mean height", "relative frequency").
 MEASURE_HEADS = frozenset("value ratio score proportion percentage rate index".split())
@@ -358,7 +358,7 @@ JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediat
                                "great greater broad narrow short long early late rapid slow fast faster dramatic overall".split())
 # People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
 PEOPLE = frozenset("person people individual man men woman women child children adult adolescent infant patient "
-                   "participant subject volunteer student worker member resident respondent user".split())
+                   "participant subject volunteer student worker employee member resident respondent user".split())
 # A person's attributes, read as a study's variables: alone no concept ("age", "sex", "gender").
 PERSON_ATTRIBUTES = frozenset("age sex gender ethnicity race".split())
 # Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
