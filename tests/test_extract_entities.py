@@ -149,6 +149,16 @@ def test_control_groups_are_datasets_mean_ages_metrics_and_a_lone_quantity_word_
     text = ("Next, we present evidence of construct validity comparing scores obtained with the BIS-Brief against the original "
             "BIS total scores using data from (a) a community sample of borderline personality patients and normal controls.")
     assert ("normal controls", "Dataset") in mentions(as_if_recognised(nlp, text, {"normal controls": "OtherScientificTerm"}))
+    # a medical paper keeps its samples as Datasets (the abstract's first sentences)
+    text = ("Purpose: Abnormal accumulation and dysregulation of the epidermal growth factor receptor family member HER3 is "
+            "associated with the development of various human cancers including those of the breast, lung, and ovary. We have "
+            "previously shown that in melanoma HER3 is frequently overexpressed and is associated with poor prognosis. However, "
+            "the importance of HER3 in colon cancer and its putative prognostic significance is still unknown. Experimental "
+            "Design: HER3 expression was analyzed in primary colon tumors from 110 patients by immunohistochemistry and "
+            "correlated with time of progression. Parallel to this, the influence of HER3 overexpression on cell proliferation, "
+            "migration, invasion, and apoptosis was investigated in four different colon cancer cell lines including DLD-1, "
+            "LoVo, CaCO2, and T-84.")
+    assert ("colon cancer cell lines", "Dataset") in types_in_record(as_if_recognised(nlp, text, {"colon cancer cell lines": "Dataset"}))
     text = "Quality controls were included in every batch of the assay."  # a sample of the assay, no people: stays
     assert ("Quality controls", "Dataset") not in mentions(as_if_recognised(nlp, text, {"Quality controls": "OtherScientificTerm"}))
     text = "Results The mean age was 79.8 years, 58% were women, and the mean Hct was 39.2% in patients with heart failure."

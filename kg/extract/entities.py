@@ -170,12 +170,13 @@ def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
     stream"; not "Cognitive Therapy", "qRT-PCR assay"), a Task without a task head ("severe colitis",
     "NFkB activation"; not "breast cancer detection") or a Dataset without a data head ("IgG
-    subclasses", "PBAE terpolymers"; not "SEER database") is an Entity."""
+    subclasses", "PBAE terpolymers"; not "SEER database", "normal controls") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
         return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head)
     if type_ == "Task":
         return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
     if type_ == "Dataset":
-        return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset" and not procedure(head)
+        return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset" and not procedure(head) \
+            and not data_term(name)  # "colon cancer cell lines", "normal controls" stay Datasets
     return False
