@@ -95,20 +95,22 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     shared = {c: papers for c, (_, papers) in named.items() if len(papers) >= min_papers}
     with_papers = "Paper" in types
     papers = set().union(*shared.values()) if with_papers else set()
-    total_nodes, total_edges = len(shared) + len(papers), sum(map(len, shared.values())) if with_papers else 0
-    shown = set(shared) | papers
-    if total_nodes > top:
+    nodes = set(shared) | papers
+    total_edges = sum(map(len, shared.values())) if with_papers else 0
+    shown = nodes
+    if len(nodes) > top:
         ranked = sorted(shared, key=lambda c: (-len(shared[c]), c))[:max(1, top // 3)]
-        shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & (set(shared) | papers)
+        shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & nodes
+    concepts_shown = sorted(shown.intersection(shared))
     graph = nx.Graph()
     graph.add_nodes_from(sorted(shown))
     if with_papers:
-        graph.add_edges_from((p, c) for c in sorted(shown & set(shared)) for p in sorted(shared[c] & shown))
-    omitted = Omitted(total_nodes=total_nodes)
-    if total_nodes > top:
-        concepts_shown = len(shown & set(shared))
-        omitted = Omitted(nodes=total_nodes - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
-                          total_nodes=total_nodes, rule=named_rule(concepts_shown, graph.number_of_nodes() - concepts_shown))
+        graph.add_edges_from((p, c) for c in concepts_shown for p in sorted(shared[c] & shown))
+    omitted = Omitted(total_nodes=len(nodes))
+    if len(nodes) > top:
+        omitted = Omitted(nodes=len(nodes) - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
+                          total_nodes=len(nodes),
+                          rule=named_rule(len(concepts_shown), graph.number_of_nodes() - len(concepts_shown)))
     _keep_types(describe(store, graph), types)
     shown_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
     subtitle = (f"{shown_papers:,} papers and {graph.number_of_nodes() - shown_papers:,} concepts; a concept is shown when at "
@@ -237,12 +239,23 @@ def count_cooccurring(paper_sets: list[set], threshold: float = 1) -> int:
     """
     from scipy import sparse
 
-    index: dict[str, int] = {}
-    rows = [index.setdefault(paper, len(index)) for papers in paper_sets for paper in papers]
-    cols = [i for i, papers in enumerate(paper_sets) for _ in papers]
-    naming = sparse.csr_matrix(([1] * len(rows), (rows, cols)), shape=(len(index), len(paper_sets)), dtype="int32")
-    together = sparse.triu(naming.T @ naming, k=1)
+    naming = incidence(paper_sets, sorted(set().union(*paper_sets)))
+    together = sparse.triu(naming @ naming.T, k=1)
     return int((together.data >= threshold).sum())
+
+
+def incidence(sets: list, members: list):
+    """A 0/1 scipy sparse matrix: a row per set, a column per member in the order of ``members``.
+
+    >>> incidence([{"x"}, {"x", "y"}], ["x", "y"]).toarray().tolist()
+    [[1.0, 0.0], [1.0, 1.0]]
+    """
+    from scipy import sparse
+
+    column = {member: i for i, member in enumerate(members)}
+    rows = [i for i, found in enumerate(sets) for _ in found]
+    cols = [column[member] for found in sets for member in found]
+    return sparse.csr_matrix(([1.0] * len(rows), (rows, cols)), shape=(len(sets), len(members)))
 
 
 def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
@@ -308,10 +321,7 @@ def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_o
     type_of = type_of or {}
     papers = sorted(concepts_of)
     concepts = sorted(set().union(*concepts_of.values()))
-    column = {c: i for i, c in enumerate(concepts)}
-    rows = [i for i, p in enumerate(papers) for _ in concepts_of[p]]
-    cols = [column[c] for p in papers for c in concepts_of[p]]
-    named = sparse.csr_matrix(([1.0] * len(rows), (rows, cols)), shape=(len(papers), len(concepts)))
+    named = incidence([concepts_of[p] for p in papers], concepts)
     naming = naming or dict(zip(concepts, named.sum(axis=0).A1.astype(int)))
     weight = [concept_weight(naming[c], n, type_of.get(c)) for c in concepts]
     proposing = [1.0 if proposes(naming[c], n) else 0.0 for c in concepts]

@@ -28,7 +28,8 @@ RETURN p.id AS source, c.id AS target, type(r) AS rel
 LIMIT $limit
 """
 NAMES = "UNWIND $ids AS id MATCH (c:Concept {id: id}) RETURN c.id AS id, c.name AS name"
-# as queries/concepts/profile.cypher: an id, a name or an alias, in any case; the most named first
+# an id, a name or an alias, in any case; the most named first (queries/concepts/profile.cypher
+# tries the id and the name by their indexes first)
 FIND = """
 MATCH (c:Concept)
 WHERE c.id = $key OR toLower(c.name) = toLower($key)
