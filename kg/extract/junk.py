@@ -350,7 +350,9 @@ def is_vague(text: str) -> bool:
       after judging words only: a generic or degree word ("high", "clinical"), a participle
       ("reduced", "generalized", "co-located") or a generic noun, such as a nominalisation of a
       verb ("formation", "classification"): "classification progress", "formation mechanism",
-      "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing).
+      "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing);
+    - a generic word (model, data, system...) after degree or evaluative words only, with no
+      preposition after it (``_judged_kind``): "hybrid model", "noisy data".
 
     >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
     ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
@@ -361,6 +363,9 @@ def is_vague(text: str) -> bool:
         if words[i].lower() in lexicon.PREPOSITIONS:
             words = words[:i]
             break
+    else:  # "hybrid model"; "computational analysis of move structures" says what of
+        if _judged_kind(words):
+            return True
     head = singular(words[-1].lower()) if words else ""
     if len(words) < 2 or head not in lexicon.VAGUE_HEADS | lexicon.WEAK_HEADS:
         return False
@@ -368,7 +373,8 @@ def is_vague(text: str) -> bool:
     if all(_judging(w) or _generic_noun(w) for w in modifiers):
         return True
     classes = word_classes()
-    written = [words[0].lower() if words[0].istitle() else words[0], *words[1:-1]]  # "Chemical profile" opening a sentence
+    # "Chemical profile" opening a sentence; "Hodges-Lehmann estimate" is a name
+    written = [words[0].lower() if words[0][1:].islower() else words[0], *words[1:-1]]
     return head in lexicon.VAGUE_HEADS and all(
         w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
                     (w not in classes.nouns or w.endswith(_ADJECTIVE_ENDINGS)))  # "chemical profile"
@@ -376,6 +382,28 @@ def is_vague(text: str) -> bool:
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous")  # "chemical", "genetic": adjectives first, nouns too
+
+
+def _judged_kind(words: list[str]) -> bool:
+    """A generic word (``lexicon.GENERIC_WORDS``: model, algorithm, system, data, task...) after
+    words that only judge it (``_judging_only``): "hybrid model", "noisy data", "high-level
+    concepts". A word that says what kind names one ("generative model", "physics-based models",
+    "two-level strategy", "training data", "labeled data"); a gerund head is a field ("supervised
+    learning")."""
+    head = singular(words[-1].lower()) if words else ""
+    if len(words) < 2 or head not in lexicon.GENERIC_WORDS or head.endswith("ing"):
+        return False
+    return all(_judging_only(w.lower()) for w in words[:-1])
+
+
+def _judging_only(word: str) -> bool:
+    """A degree or evaluative word, alone or in a compound with a generic word ("high", "hybrid",
+    "high-level"); not a participle, which often says what kind ("labeled data", "distributed
+    algorithm"), nor "low-dimensional" or "two-level"."""
+    *first, last = word.split("-")
+    return all(part in lexicon.JUDGING_ADJECTIVES for part in first) and (
+        last in lexicon.JUDGING_ADJECTIVES or last in lexicon.GENERIC_MODIFIERS and not first or
+        first and last in lexicon.GENERIC_WORDS)
 
 
 def _judging(word: str) -> bool:

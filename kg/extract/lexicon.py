@@ -345,17 +345,24 @@ INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics 
 # "biological consequences"); a noun before them names what they are of ("antioxidant properties").
 VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence role change difference aspect "
                         "characteristic abnormality vulnerability implication feature factor condition manner fashion "
-                        "way extent information context situation experience phenomenon increase".split())
+                        "way extent information context situation experience phenomenon increase "
+                        # what research talk calls its objects ("clinical investigations", "theoretical estimates",
+                        # "semantic concepts", "economic issues"): "least squares estimate" says which
+                        "investigation estimate concept issue".split())
 # Heads that name nothing with judging words alone ("classification progress", "formation mechanism",
 # "generalized response", "clinical symptoms"), while a word that says what kind names a concept
 # ("immune response", "depressive symptoms", "attention mechanism").
 WEAK_HEADS = frozenset("mechanism tool application progress pressure response event risk symptom detail "
                        "attribute assessment interaction period variability resolution sign trend reality growth drift "
-                       "convergence".split())
+                       "convergence phase window description".split())
 # Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
 JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediate fine clinical severe mild moderate "
                                "strong weak poor good positive negative normal abnormal significant major minor important "
-                               "great greater broad narrow short long early late rapid slow fast faster dramatic overall".split())
+                               "great greater broad narrow short long early late rapid slow fast faster dramatic overall "
+                               # how good or how made, not what kind ("hybrid model", "noisy data", "innovative strategies")
+                               "hybrid noisy innovative similar practical promising arbitrary informative compact unique "
+                               "robust accurate reliable powerful sophisticated successful useful interesting valuable "
+                               "crucial essential reasonable satisfactory excellent superior".split())
 # People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
 PEOPLE = frozenset("person people individual man men woman women child children adult adolescent infant patient "
                    "participant subject volunteer student worker employee member resident respondent user".split())
