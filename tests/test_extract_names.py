@@ -71,6 +71,20 @@ def test_n1_of_n2_is_the_concept_n2_n1():
     assert concept_key("detection of objects in images") == "detection of objects in image"
 
 
+def test_a_task_problem_application_or_process_after_an_action_is_that_action(nlp):
+    # SciERC CVPR_2008_257_abs: "computer vision tasks" is computer vision, the concept other papers name
+    text = ("One bottleneck in using BN is that learning the BN model parameters often requires a large amount of reliable "
+            "and representative training data, which proves to be difficult to acquire for many computer vision tasks.")
+    record = to_record(Paper(id="t", title="t", abstract=text), as_if_recognised(nlp, text, {"computer vision tasks": "Task"}))
+    task = next(c for c in record["concepts"] if c["type"] == "Task")
+    assert (task["name"], task["key"]) == ("computer vision tasks", "computer vision")  # the key of the Domain too
+    assert concept_key("speech recognition applications") == concept_key("speech recognition")
+    # no action before the head: a name of its own (SciERC ICML_1995_30_abs, W08-2122)
+    assert concept_key("traveling salesman problem") == "traveling salesman problem"
+    assert concept_key("CoNLL 2008 shared task") == "conll 2008 shared task"
+    assert concept_key("reranking task") == "reranking task"  # one word: "reranking" alone is no name
+
+
 def test_scierc_bracket_tokens_are_brackets_and_the_acronym_an_alias(nlp):
     # SciERC I08-1027: "weighted word error rate -LRB- WWER -RRB-"
     paper = next(p for p in load([str(FIXTURES / "scierc_brackets.json")]) if p.id == "I08-1027")

@@ -32,6 +32,9 @@ GENERIC_HEADS = frozenset(
 # Heads that are generic only after a name or a typed head ("graph neural network model"), never after
 # a plain word ("language model", "diffusion model" are names of their own).
 _NEEDS_TYPED_REMAINDER = frozenset({"model", "architecture"})
+# Heads that add nothing to an action named before them: "machine translation task" is machine
+# translation, "computer vision problems" computer vision, "wound healing process" wound healing.
+ACTION_HEADS = frozenset("task problem application process".split())
 # Prefixes written glued, hyphenated or apart ("pre-training", "pre training", "pretraining").
 _PREFIXES = ("pre", "post", "non", "multi", "co", "sub", "semi", "inter", "intra", "anti", "bi", "tri", "uni",
              "mono", "cross", "re", "self", "meta", "hyper", "over", "under", "auto")
@@ -122,22 +125,27 @@ def _strip_modifiers(words: list[str]) -> list[str]:
     return words
 
 
+# Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
+_ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
+_NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
+
+
 def _strip_generic_head(words: list[str]) -> list[str]:
     """Drop a generic head ("methods", "variants", "model") after a name ("LoRA methods") or after
-    several words ("gradient descent methods"); "language model" and "kernel methods" stay."""
-    if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS:
+    several words ("gradient descent methods"), and a task, problem, application or process after an
+    action of several words ("computer vision tasks"); "language model", "kernel methods" and
+    "reranking task" stay."""
+    if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS | ACTION_HEADS:
         return words
     head, rest = singular(words[-1]).lower(), words[:-1]
+    if head in ACTION_HEADS:  # after an action of two words or more ("traveling salesman problem", "shared task" stay)
+        last = rest[-1].lower()
+        return rest if len(rest) >= 2 and last.endswith(_ACTION_ENDINGS) and last not in _NOT_ACTIONS else words
     if len(rest) == 1 and is_name(rest[0]):
         return rest
     if len(rest) >= 2 and (head not in _NEEDS_TYPED_REMAINDER or singular(rest[-1]).lower() in HEAD_TYPES or is_name(rest[-1])):
         return rest
     return words
-
-
-# Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
-_ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
-_NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
 
 
 def _of_folded(words: list[str]) -> list[str]:
@@ -260,6 +268,8 @@ def concept_key(text: str) -> str:
     ('language model', 'kernel method', 'standard deviation')
     >>> concept_key("bilingual parallel corpora"), concept_key("EM algorithm"), concept_key("graph neural network models")
     ('bilingual parallel corpus', 'em', 'graph neural network')
+    >>> concept_key("computer vision tasks"), concept_key("speech recognition applications"), concept_key("CoNLL 2008 shared task")
+    ('computer vision', 'speech recognition', 'conll 2008 shared task')
     """
     key = plain_key(text)
     return _KNOWN_ACRONYM_KEYS.get(key, key)
