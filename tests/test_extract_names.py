@@ -71,7 +71,7 @@ def test_n1_of_n2_is_the_concept_n2_n1():
     assert concept_key("detection of objects in images") == "detection of objects in image"
 
 
-def test_a_task_problem_application_or_process_after_an_action_is_that_action(nlp):
+def test_a_task_problem_or_application_after_an_action_is_that_action(nlp):
     # SciERC CVPR_2008_257_abs: "computer vision tasks" is computer vision, the concept other papers name
     text = ("One bottleneck in using BN is that learning the BN model parameters often requires a large amount of reliable "
             "and representative training data, which proves to be difficult to acquire for many computer vision tasks.")
@@ -83,6 +83,7 @@ def test_a_task_problem_application_or_process_after_an_action_is_that_action(nl
     assert concept_key("traveling salesman problem") == "traveling salesman problem"
     assert concept_key("CoNLL 2008 shared task") == "conll 2008 shared task"
     assert concept_key("reranking task") == "reranking task"  # one word: "reranking" alone is no name
+    assert concept_key("Markov decision process") == "markov decision process"  # a process of its own
 
 
 def test_scierc_bracket_tokens_are_brackets_and_the_acronym_an_alias(nlp):

@@ -33,8 +33,9 @@ GENERIC_HEADS = frozenset(
 # a plain word ("language model", "diffusion model" are names of their own).
 _NEEDS_TYPED_REMAINDER = frozenset({"model", "architecture"})
 # Heads that add nothing to an action named before them: "machine translation task" is machine
-# translation, "computer vision problems" computer vision, "wound healing process" wound healing.
-ACTION_HEADS = frozenset("task problem application process".split())
+# translation, "computer vision problems" computer vision. Not "process": "Markov decision process",
+# "Dirichlet process" are names of their own.
+ACTION_HEADS = frozenset("task problem application".split())
 # Prefixes written glued, hyphenated or apart ("pre-training", "pre training", "pretraining").
 _PREFIXES = ("pre", "post", "non", "multi", "co", "sub", "semi", "inter", "intra", "anti", "bi", "tri", "uni",
              "mono", "cross", "re", "self", "meta", "hyper", "over", "under", "auto")
@@ -132,7 +133,7 @@ _NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing
 
 def _strip_generic_head(words: list[str]) -> list[str]:
     """Drop a generic head ("methods", "variants", "model") after a name ("LoRA methods") or after
-    several words ("gradient descent methods"), and a task, problem, application or process after an
+    several words ("gradient descent methods"), and a task, problem or application after an
     action of several words ("computer vision tasks"); "language model", "kernel methods" and
     "reranking task" stay."""
     if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS | ACTION_HEADS:
