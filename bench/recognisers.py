@@ -6,9 +6,9 @@
 For each of ``fast`` and ``accurate`` (``kg.extract.load_pipeline(recogniser=...)``): the exact-match
 precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Dataset, Metric, micro),
 then ``extract()`` on ``--n`` real abstracts (``bench/extract_throughput.abstracts``) on a loaded
-pipeline: fast on 2 forked processes, accurate on 2 torch threads (``KG_THREADS``; in float32, and
-as ``accurate-int8`` with its linear layers quantised), and the CPU
-seconds it used, which say more than wall time on a shared machine. Not a test (BENCHMARKS.md).
+pipeline, both on ``--processes`` forked processes (accurate: one torch thread each; in float32,
+and as ``accurate-int8`` with its linear layers quantised), and the CPU seconds it used, which
+say more than wall time on a shared machine. Not a test (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -55,12 +55,11 @@ def measure(recogniser: str, dev: Path, texts: list[str], processes: int) -> dic
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=300, help="abstracts for the throughput figure")
-    parser.add_argument("--processes", type=int, default=2, help="fast: forked processes; accurate: torch threads")
+    parser.add_argument("--processes", type=int, default=2, help="forked processes (accurate: one torch thread each)")
     parser.add_argument("--models", nargs="+", default=["fast", "accurate"], choices=["fast", "accurate", "accurate-int8"],
                         help="accurate-int8: the accurate one with int8 linear layers (accurate.quantized)")
     parser.add_argument("--data", type=Path, default=DATA, help="../shared/data (from a worktree: its path)")
     args = parser.parse_args()
-    os.environ.setdefault("KG_THREADS", str(args.processes))
     texts = abstracts(args.n, args.data)
     types = ("Method", "Task", "Dataset", "Metric", "micro")
     print(f"SciERC dev exact P / R / F1; throughput on {len(texts)} abstracts, {os.cpu_count()} cores, "

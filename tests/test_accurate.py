@@ -90,3 +90,17 @@ def test_cli_scores_the_accurate_recogniser(tiny_model):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert "accurate_ner" in report["pipeline"] and report["kg"]["exact"]["micro"]["f1"] > 0.5
+
+
+@needs_extra
+def test_forked_workers_give_the_records_of_one_process(tiny_model):
+    from kg.evaluation.scierc import read_scierc
+    from kg.extract import extract, load_pipeline
+    from kg.model import Paper
+
+    nlp = load_pipeline(recogniser="accurate", ner=tiny_model)
+    papers = [Paper(id=f"{d.key}-{k}", title="", abstract=d.text) for k in range(3) for d in read_scierc(SAMPLE)]
+    alone = list(extract(papers, nlp))
+    forked = list(extract(papers, nlp, n_process=2, batch_size=2))
+    assert [r["id"] for r in forked] == [p.id for p in papers]
+    assert forked == alone and any(r["concepts"] for r in alone)

@@ -102,8 +102,6 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
     BENCHMARKS.md). At most two batches per worker are in flight, so memory stays bounded.
     """
     nlp = nlp or load_pipeline()
-    if "accurate_ner" in nlp.pipe_names:  # torch spreads one batch over the cores itself; forked copies would fight over them
-        n_process = 1
     if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
         yield from _extract_forked(papers, nlp, n_process, batch_size)
         return
@@ -128,6 +126,13 @@ def text_of(paper: Paper, nlp: Language) -> str:
     return cut
 
 
+def _start_worker() -> None:
+    # torch's threads sit idle while the rest of the pipeline runs in Python: one thread in each of
+    # several processes keeps the cores busier (BENCHMARKS.md: Recognisers)
+    if "accurate_ner" in _WORKER_NLP.pipe_names:
+        _WORKER_NLP.get_pipe("accurate_ner").use_threads(1)
+
+
 def _records(batch: list[Paper]) -> list[dict]:
     docs = _WORKER_NLP.pipe([text_of(paper, _WORKER_NLP) for paper in batch], batch_size=len(batch))
     return [to_record(paper, doc) for paper, doc in zip(batch, docs)]
@@ -137,7 +142,7 @@ def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batc
     global _WORKER_NLP
     _WORKER_NLP = nlp
     iterator = iter(papers)
-    with multiprocessing.get_context("fork").Pool(n_process) as pool:
+    with multiprocessing.get_context("fork").Pool(n_process, initializer=_start_worker) as pool:
         pending: deque = deque()
         while True:
             batch = list(itertools.islice(iterator, batch_size))
