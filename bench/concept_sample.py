@@ -28,7 +28,12 @@ counts, per verdict, the judged rows whose mention that paper no longer yields (
 change removed, and keeps it lost), which is far less noisy than a new draw. ``rejudge FILE
 --label L`` goes one step further: it writes the judged rows as the installed pipeline names them
 now (same verdict where the name is the same, ``dropped`` where the mention is gone) and leaves
-only the rows whose mention now names other concepts to judge again.
+only the rows whose mention now names other concepts to judge again. ``types FILE...`` measures
+the types alone, paired: for each judged keep and wrong-type row whose paper still names the
+concept, is the type the installed pipeline gives it now (the majority of its mentions' types
+over the source, as a graph node has) the right one (the row's type for a keep, its
+``right_type`` for a wrong type)? Run it before and after a change to count the wrong types
+fixed against the keeps made wrong.
 """
 
 from __future__ import annotations
@@ -232,6 +237,45 @@ def command_rejudge(args: argparse.Namespace) -> None:
     print(f"{out.relative_to(ROOT)}: {changed} rows to judge again")
 
 
+def _type_now(row: dict, concepts: dict, concept_key) -> str | None:
+    """The type the records give the row's concept (its majority type over the source), or None when
+    the row's paper no longer names it."""
+    occurrences = concepts.get((concept_key(row["name"]),), [])
+    return majority_type(occurrences) if any(o["paper"] == row["paper"] for o in occurrences) else None
+
+
+def command_types(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(ROOT))
+    from kg.extract.normalize import concept_key
+
+    by_source: dict[str, list[Path]] = {}
+    for path in args.judged:
+        by_source.setdefault(path.name.split("-")[0], []).append(path)
+    for source, paths in by_source.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            records = (args.records or Path(tmp)) / f"{source}.records.jsonl"
+            if not records.exists():
+                extract_records(sources(args.data)[source], records)
+            concepts = distinct_concepts(records, "key")
+        for path in paths:
+            counts: Counter = Counter()
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                row = json.loads(line)
+                if row["verdict"] not in ("keep", "wrong_type") or row["right_type"] == "other":
+                    continue
+                right = row["type"] if row["verdict"] == "keep" else row["right_type"]
+                now = _type_now(row, concepts, concept_key)
+                state = "gone" if now is None else "right" if now == right else "wrong"
+                counts[(row["verdict"], state)] += 1
+                if args.list:
+                    print(f"{path.name}:{number} {row['verdict']} {state}: {row['name']!r} {row['type']} -> {now} (right: {right})")
+            print(f"{path.name}: wrong types {sum(counts[('wrong_type', s)] for s in ('right', 'wrong', 'gone'))}: "
+                  f"{counts[('wrong_type', 'right')]} typed right now, {counts[('wrong_type', 'wrong')]} still wrong, "
+                  f"{counts[('wrong_type', 'gone')]} not named by their paper; "
+                  f"keeps {sum(counts[('keep', s)] for s in ('right', 'wrong', 'gone'))}: {counts[('keep', 'right')]} typed right, "
+                  f"{counts[('keep', 'wrong')]} typed wrong now, {counts[('keep', 'gone')]} not named by their paper")
+
+
 def command_report(args: argparse.Namespace) -> None:
     print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
     for path in sorted(JUDGED.glob("*.jsonl")):
@@ -266,10 +310,16 @@ def main() -> None:
     rejudging.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     rejudging.add_argument("--label", required=True, help="writes bench/judged/<source>-<label>.jsonl")
     rejudging.add_argument("--data", type=Path, default=DATA)
+    typing = commands.add_parser("types", help="judged keeps and wrong types: is the type given now the right one?")
+    typing.add_argument("judged", type=Path, nargs="+", help="bench/judged/<source>-<label>.jsonl")
+    typing.add_argument("--data", type=Path, default=DATA)
+    typing.add_argument("--records", type=Path, help="a folder to keep the kg extract records in (<source>.records.jsonl), "
+                        "read again if there: delete them after a change")
+    typing.add_argument("--list", action="store_true", help="one line per row, to diff two runs")
     commands.add_parser("report", help="shares of the judged files")
     args = parser.parse_args()
     {"draw": command_draw, "apply": command_apply, "paired": command_paired, "rejudge": command_rejudge,
-     "report": command_report}[args.command](args)
+     "types": command_types, "report": command_report}[args.command](args)
 
 
 if __name__ == "__main__":
