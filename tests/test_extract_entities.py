@@ -192,3 +192,77 @@ def test_samples_and_people_studied_are_datasets_and_natural_science_methods_go_
     text = ("Here we present an injectable hydrogel system that stimulates tumoricidal immunity in patients with cancer after "
             "GBM surgical resection, which mitigates its relapse in the clinical treatment of tumor.")
     assert types_in_record(as_if_recognised(nlp, text, {"GBM surgical resection": "Task"})) == {("GBM surgical resection", "Method")}
+
+
+def test_a_paper_of_no_domain_that_names_a_natural_science_once_is_read_as_one(nlp):
+    # OpenAlex sample (the judged s5 rows): a materials review; "physical" and "chemical" are one phrase each
+    text = ("Sub-nanometre sized metal clusters, with dimensions between metal atoms and nanoparticles, have attracted more "
+            "and more attention due to their unique electronic structures and the subsequent unusual physical and chemical "
+            "properties.")
+    doc = as_if_recognised(nlp, text, {"Sub-nanometre sized metal clusters": "Method"})
+    assert doc._.kg_domains == [] and {"physics", "chemistry"} <= set(doc._.kg_domain_hints)
+    assert types_in_record(doc) == {("Sub-nanometre sized metal clusters", "Entity")}  # no method head
+    # a hint of computing, or none at all, leaves the recogniser's types
+    assert not entities.natural_science(set(), {"chemistry", "natural language processing"})
+    assert not entities.natural_science(set(), set())
+
+
+def test_tests_and_statistics_are_methods(nlp):
+    # OpenAlex sample (the judged s5 rows)
+    text = ("Descriptive statistics and Poisson regression compared sociodemographics, comorbidities, receipt of remdesivir, "
+            "receipt of dexamethasone, and outcomes by racial/ethnic groups and geographic region.")
+    assert mentions(as_if_recognised(nlp, text, {"Descriptive statistics": "OtherScientificTerm"})) == {
+        ("Descriptive statistics", "Method")}
+    text = ("Nine statistical tests were performed for each of the three regions of interest (ROIs), measuring volume "
+            "differences in PTSD subjects, healthy and traumatised controls.")
+    assert ("statistical tests", "Method") in mentions(as_if_recognised(nlp, text, {"statistical tests": "OtherScientificTerm"}))
+
+
+def test_temperatures_efficacy_and_quality_of_life_are_measured_quantities(nlp):
+    # OpenAlex sample (the judged s5 rows)
+    text = "This is made up of a positive scaling below the summer mean temperature and a negative scaling above."
+    assert mentions(as_if_recognised(nlp, text, {"summer mean temperature": "OtherScientificTerm"})) == {
+        ("summer mean temperature", "Metric")}  # a statistic before a quantity head, in any paper
+    text = ("It is currently managed conservatively but can be treated with cytokine-directed therapy or with high-dose "
+            "steroids. Current efforts are dedicated to confirming the clinical efficacy and managing toxicities in "
+            "multicenter Phase II trials.")  # a paper of medicine ("therapy", "clinical")
+    assert types_in_record(as_if_recognised(nlp, text, {"clinical efficacy": "OtherScientificTerm"})) == {
+        ("clinical efficacy", "Metric")}
+    text = ("Abstract Background Little is known about health-related quality of life (HRQOL) following treatment for "
+            "bladder cancer (BC).")
+    assert ("health-related quality of life", "Metric") in types_in_record(as_if_recognised(
+        nlp, text, {"health-related quality of life": "OtherScientificTerm"}))
+
+
+def test_study_groups_swabs_sufferers_and_databases_are_datasets_whatever_the_recogniser_read(nlp):
+    # OpenAlex sample (the judged s5 rows)
+    text = "Comparing the TOS-H group with the TOS-L group, we found poorer sperm motility in the TOS-H group."
+    assert ("TOS-H group", "Dataset") in mentions(as_if_recognised(nlp, text, {"TOS-H group": "Method"}))
+    text = ("SARS-CoV-2 Viral Load in Upper Respiratory Specimens The authors report results of an analysis of nasal and "
+            "throat swabs from 17 patients in Zhuhai, China, who had received a diagnosis of Covid-19.")
+    assert ("nasal swabs", "Dataset") in types_in_record(as_if_recognised(nlp, text, {"nasal and throat swabs": "OtherScientificTerm"}))
+    text = ("This systematic review and quantitative meta-analysis explore volumetric differences of three key structural "
+            "brain regions in PTSD sufferers.")
+    assert ("PTSD sufferers", "Dataset") in types_in_record(as_if_recognised(nlp, text, {"PTSD sufferers": "Dataset"}))
+    text = ("Design, setting, and participants This retrospective cohort study of children with hospital encounters used "
+            "data from the Pediatric Health Information System database.")
+    assert ("Pediatric Health Information System database", "Dataset") in types_in_record(as_if_recognised(
+        nlp, text, {"Pediatric Health Information System database": "Method"}))
+    # a chemical group is none (OpenAlex), nor is a task done on data (SciERC AAAI_2015_11)
+    text = ("In this approach, the charges of the phosphate group are fully masked to provide efficient passive "
+            "cell-membrane penetration.")
+    assert ("phosphate group", "Entity") in mentions(as_if_recognised(nlp, text, {"phosphate group": "OtherScientificTerm"}))
+    text = ("We derive a convex optimization problem for the task of segmenting sequential data, which explicitly treats "
+            "presence of outliers.")
+    assert ("segmenting sequential data", "Task") in mentions(as_if_recognised(nlp, text, {"segmenting sequential data": "Task"}))
+
+
+def test_a_programme_is_a_method_in_a_natural_science_paper(nlp):
+    # OpenAlex sample (the judged s5 row and the two sentences before it: "physical" and "patient" name two
+    # natural sciences once each)
+    text = ("The home-based exercise programme had a positive, although not significant, effect on physical function "
+            "after hip fracture. Low-intensity training and poor patient compliance are unavoidable problems in "
+            "home-based exercise rehabilitation. A more task-oriented rehabilitation programme might possibly yield "
+            "more benefits for disability outcomes.")
+    assert ("task-oriented rehabilitation programme", "Method") in types_in_record(as_if_recognised(
+        nlp, text, {"task-oriented rehabilitation programme": "OtherScientificTerm"}))

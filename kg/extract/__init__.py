@@ -161,7 +161,7 @@ def to_record(paper: Paper, doc) -> dict:
     # "BC" is breast cancer in one paper and bladder cancer in another.
     expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
     domains = {d["name"] for d in doc._.kg_domains or []}
-    natural_science = entities.natural_science(domains)
+    natural_science = entities.natural_science(domains, set(doc._.kg_domain_hints or ()))
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
     for mention in doc._.kg_mentions or []:

@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Span
 from kg.extract import entities, junk, lexicon, patterns
 from kg.extract.normalize import singular
 
-for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains"):
+for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
 
@@ -119,8 +119,9 @@ def deciding_type(span: Span, label: str) -> str:
         decided = "Method"  # a technique read as a thing or as data
     if decided is None and label == "OtherScientificTerm" and entities.measured_quantity(span.text):
         decided = "Metric"
-    if decided is None and label == "OtherScientificTerm" and entities.data_term(span.text):
-        decided = "Dataset"  # "IBD cohort", "tumor samples"
+    if decided is None and (label in ("OtherScientificTerm", "Method") or label == "Task" and not span[0].lower_.endswith("ing")) \
+            and entities.data_term(span.text):
+        decided = "Dataset"  # "IBD cohort", "tumor samples", "SEER database", "TOS-H group"; not "segmenting sequential data"
     decided = decided or label
     return RECOGNISED_AS.get(decided, decided)
 
@@ -581,5 +582,6 @@ class DomainTagger:
                     m["confidence"] = confidence
                 domains.append({"name": domain, "mentions": mentions, "confidence": confidence})
         doc._.kg_domains = domains
+        doc._.kg_domain_hints = sorted(evidence)  # a domain any one phrase names, too weak to assign
         doc.user_data.pop("_kg_sentences", None)
         return doc

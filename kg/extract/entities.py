@@ -87,10 +87,22 @@ def computing(domains: set[str]) -> bool:
     return bool(domains & lexicon.COMPUTING_DOMAINS)
 
 
-def natural_science(domains: set[str]) -> bool:
+def natural_science(domains: set[str], hints: set[str] = frozenset()) -> bool:
     """A paper of the natural sciences by its domains (``kg_domains``): medicine, biology, chemistry,
-    neuroscience or physics, and no computing domain (machine learning, language, vision...)."""
-    return bool(domains & lexicon.NATURAL_SCIENCE_DOMAINS) and not computing(domains)
+    neuroscience or physics, and no computing domain (machine learning, language, vision...). A paper
+    of no domain is one when its hints (``hints``: the domains any single phrase names) are two or
+    more of these and no other domain: materials, engineering and the earth sciences, which the
+    taxonomy lacks, name "chemical" and "physical" once each ("acidic aqueous solution" was a Method
+    there). One hint alone is too weak: a wearable-sensing paper of machine learning names "health".
+
+    >>> natural_science(set(), {"physics", "chemistry"}), natural_science(set(), {"medicine"})
+    (True, False)
+    >>> natural_science(set(), {"physics", "chemistry", "fairness and ethics"})
+    False
+    """
+    if domains:
+        return bool(domains & lexicon.NATURAL_SCIENCE_DOMAINS) and not computing(domains)
+    return len(hints & lexicon.NATURAL_SCIENCE_DOMAINS) >= 2 and hints <= lexicon.NATURAL_SCIENCE_DOMAINS
 
 
 def head_word(name: str) -> str:
@@ -149,14 +161,36 @@ def data_term(name: str) -> bool:
     """A name headed by data, a sample or the people studied ("IBD cohort", "tumor samples", "cirrhotic
     patients", "colon cancer cell lines", "older adults").
 
-    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "normal controls", "quality controls")]
-    [True, True, True, True, False]
+    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "normal controls", "quality controls",
+    ...                         "finite-sample")]
+    [True, True, True, True, False, False]
     """
     head = head_word(name)
     words = name.lower().split()
+    if words and "-" in words[-1] and singular(words[-1].rsplit("-", 1)[1]) == head:
+        return False  # the head ends a hyphenated modifier: "finite-sample" (bound), "out-of-sample"
     return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines")) or \
         (head in lexicon.PEOPLE - {"subject", "user", "member"} and " " in name.strip()) or \
-        (words[-1] == "controls" and len(words) == 2 and _people_word(words[0]))  # "healthy controls"; not "quality controls"
+        (words[-1] == "controls" and len(words) == 2 and _people_word(words[0])) or \
+        study_arm(name)  # "healthy controls"; not "quality controls"
+
+
+def study_arm(name: str) -> bool:
+    """A group of a study named by what sets it apart ("TOS-H group", "placebo group", "control groups"),
+    not a chemical, a kind of organism or a grouping: an adjective ("latent", "marine"), a word ending
+    like a class adjective ("-ic", "-al", "-ous") or like a chemical group ("-yl", "-ate", "-ine",
+    "-ide") before "group" makes it one of those ("carboxyl group", "phosphate group", "taxonomic groups").
+
+    >>> [study_arm(n) for n in ("TOS-H group", "placebo groups", "carboxyl group", "taxonomic groups", "group")]
+    [True, True, False, False, False]
+    """
+    words = name.lower().replace("-", " - ").split()
+    if len(words) < 2 or singular(words[-1]) != "group" or words[-2] in lexicon.PREPOSITIONS:
+        return False
+    before = words[-2]
+    classes = junk.word_classes()
+    return not (before.endswith(("ic", "al", "ous", "yl", "ate", "ine", "ide")) or
+                (before in classes.adjectives and before not in classes.nouns))
 
 
 def _people_word(word: str) -> bool:

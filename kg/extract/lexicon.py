@@ -75,7 +75,8 @@ TASK_HEADS = frozenset(
 # times", "FA values", "mRNA expression level", "mean height"), whatever else it was read as.
 QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
-    "count frequency percentage proportion prevalence incidence density volume velocity yield age".split())
+    "count frequency percentage proportion prevalence incidence density volume velocity yield age "
+    "temperature depth thickness diameter efficacy efficiency quality".split())
 # Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
 # "F1-score", "drought indices"), and the statistics that make any quantity head one ("mean height", "relative frequency").
 MEASURE_HEADS = frozenset("value ratio score proportion percentage rate index".split())
@@ -83,10 +84,12 @@ STATISTIC_MODIFIERS = frozenset("mean average median relative total maximum mini
                                 "normalized normalised".split())
 # Heads of techniques and procedures: a recognised other term with one is a Method ("block randomisation",
 # "general anaesthesia", "follow-up interviews", "siRNA-mediated silencing of EpCAM"), and so is a
-# word ending like a procedure ("colonoscopy", "tractography", "lobectomy"; not "geography", "dichotomy").
+# word ending like a procedure ("colonoscopy", "tractography", "lobectomy"; not "geography", "dichotomy"). Tests
+# and statistics are what an analysis does ("statistical tests", "descriptive statistics"; of SciERC's training
+# spans with either head, 2 of 5 are other terms).
 PROCEDURE_HEADS = frozenset("technique procedure protocol randomization randomisation anesthesia anaesthesia interview "
                             "questionnaire silencing knockdown resection transplantation vaccination implantation biopsy "
-                            "dialysis ablation catheterization catheterisation pacing stimulation".split())
+                            "dialysis ablation catheterization catheterisation pacing stimulation test statistics".split())
 PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
 NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
                            "choreography orthography dichotomy".split())
@@ -94,9 +97,10 @@ NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliog
 # Dataset ("IBD cohort", "tumor samples", "cirrhotic patients"; of SciERC's training spans with one, 4 of 201
 # are other terms).
 DATA_TERM_HEADS = frozenset("data dataset database databank corpus corpora treebank cohort registry biobank sample "
-                            "patient participant volunteer".split())
+                            "specimen swab patient participant volunteer".split())
 # Words that head a method in any field: in a natural-science paper a span with one is a Method.
-METHOD_WORDS = frozenset("method methodology technique analysis therapy treatment surgery intervention assay".split())
+METHOD_WORDS = frozenset("method methodology technique analysis therapy treatment surgery intervention assay "
+                         "programme program regimen".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
@@ -365,7 +369,8 @@ JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediat
                                "crucial essential reasonable satisfactory excellent superior".split())
 # People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
 PEOPLE = frozenset("person people individual man men woman women child children adult adolescent infant patient "
-                   "participant subject volunteer student worker employee member resident respondent user".split())
+                   "participant subject volunteer student worker employee member resident respondent user sufferer "
+                   "survivor".split())
 # A person's attributes, read as a study's variables: alone no concept ("age", "sex", "gender").
 PERSON_ATTRIBUTES = frozenset("age sex gender ethnicity race".split())
 # Words that count or order what follows "of", naming nothing themselves ("cascade of cellular responses",
