@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Iterable
 
 # Entity: a scientific thing that is no method, task, dataset or metric (a substance, gene, organism,
@@ -30,14 +31,28 @@ def relationship_for(concept: dict) -> str:
     return RELATIONSHIP_FOR_TYPE[concept["type"]]
 
 
+@cache
+def domain_keys() -> frozenset[str]:
+    """The keys of the taxonomy's domains: a concept a paper names so is the domain's node. (Read
+    when first asked: ``kg.extract`` loads spaCy, which the readers of a graph do without.)"""
+    from kg.extract.lexicon import DOMAINS
+    from kg.extract.normalize import concept_key
+
+    return frozenset(concept_key(domain) for domain in DOMAINS)
+
+
 def concept_id(type_: str, key: str) -> str:
-    """A concept's node id: its canonical key, whatever type a paper read it as; domains, the
-    taxonomy's own vocabulary, are apart ("domain:machine learning").
+    """A concept's node id: its canonical key, whatever type a paper read it as. The taxonomy's
+    domains keep ids of their own ("domain:machine learning"), so that no other name takes
+    them, and a concept whose key is a domain's is that domain's node: "biology" read as an
+    Entity, "machine learning techniques" read as a Method meet the papers in those domains.
 
     >>> concept_id("Method", "low rank adaptation"), concept_id("Task", "low rank adaptation"), concept_id("Domain", "physics")
     ('low rank adaptation', 'low rank adaptation', 'domain:physics')
+    >>> concept_id("Entity", "biology"), concept_id("Method", "machine learning")
+    ('domain:biology', 'domain:machine learning')
     """
-    return f"domain:{key}" if type_ == "Domain" else key
+    return f"domain:{key}" if type_ == "Domain" or key in domain_keys() else key
 
 
 _NAME_SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}

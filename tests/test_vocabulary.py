@@ -273,3 +273,23 @@ def test_a_graph_from_before_concept_totals_gets_them_at_its_next_build(store):
     load_records(store, [])
     assert graph_dump(store) == clean
     assert_counts_exact(store)
+
+
+def test_a_domain_a_paper_names_as_a_concept_is_the_domains_node(store, nlp):
+    """A name is one node whatever its type: "biology" read as an Entity is the domain biology's node,
+    which papers of that domain meet on (two nodes named "biology" in an OpenAlex build before)."""
+    texts = {  # OpenAlex sample
+        "p-ros": ("This review discusses the current knowledge of the role of physiologically generated ROS and the "
+                  "enzymes that form them in both normal biology and disease."),
+        "p-lineage": ("Reconstructing the lineage relationships and dynamic event histories of individual cells within "
+                      "their native spatial context is a long-standing challenge in biology."),
+    }
+    records = [to_record(Paper(id=pid, title=pid, abstract=text), nlp(text)) for pid, text in texts.items()]
+    assert all({("biology", "Entity"), ("biology", "Domain")} <= {(c["key"], c["type"]) for c in r["concepts"]}
+               for r in records)  # the records keep each reading
+    build_in_batches(store, records, 1)
+    nodes = store.run("MATCH (c:Concept) WHERE toLower(c.name) = 'biology' RETURN c.id AS id, c.type AS type, c.papers AS papers")
+    assert nodes == [{"id": "domain:biology", "type": "Domain", "papers": 2}]
+    edges = store.run("MATCH (p:Paper)-[r]->(:Concept {id: 'domain:biology'}) RETURN p.id AS p, type(r) AS t ORDER BY p, t")
+    assert [(e["p"], e["t"]) for e in edges] == [("p-lineage", "INVOLVES"), ("p-lineage", "IN_DOMAIN"),
+                                                 ("p-ros", "INVOLVES"), ("p-ros", "IN_DOMAIN")]
