@@ -414,3 +414,67 @@ def test_residue_of_lists_citations_and_institutions_is_no_concept(nlp):
     assert concept_names(as_if_recognised(nlp, text, {"CI, 27.2–53.1": "Metric"})) == [("CI", "Metric")]  # a number is no part
     text = "The wound healing activity has been connected to the chemical profile of the investigated extracts."
     assert mentions(as_if_recognised(nlp, text, {"chemical profile": "OtherScientificTerm"})) == []  # "chemical": an adjective
+
+
+def test_plurals_of_everyday_words_and_of_generic_words_are_no_entities(nlp):
+    # SciERC (judged s6 rows): in a paper of computing "orientation" alone is a term, "rules" and
+    # "clusters" are heaps of things; OpenAlex sample: "metrics" is the plural of a generic word
+    text = ("Our resource-frugal approach results in 87.5% agreement with a state of the art, proprietary Arabic stemmer "
+            "built using rules, affix lists, and human annotated text, in addition to an unsupervised component.")
+    doc = as_if_recognised(nlp, text, {"rules": "OtherScientificTerm", "Arabic stemmer": "Method"})
+    assert ("rules", "Entity") not in concept_names(doc) and concept_names(doc) != []
+    text = ("Layers in the input images will be mapped in the subspace, where it is proven that they form well-defined "
+            "clusters and can be reliably identified by a simple mean-shift based clustering algorithm.")
+    assert ("clusters", "Entity") not in concept_names(as_if_recognised(nlp, text, {"clusters": "OtherScientificTerm"}))
+    text = ("Recent years have seen substantial growth in openly available satellite and other geospatial data layers, "
+            "which represent a range of metrics relevant to global human population mapping at fine spatial scales.")
+    assert mentions(as_if_recognised(nlp, text, {"metrics": "OtherScientificTerm"})) == []
+    # a plural that is no everyday word stays ("pronouns": a noun only)
+    text = "The system resolves pronouns in unannotated text."
+    assert ("pronouns", "Entity") in concept_names(as_if_recognised(nlp, text, {"pronouns": "OtherScientificTerm"}))
+
+
+def test_a_method_or_process_of_an_everyday_action_alone_is_no_concept(nlp):
+    # SciERC and OpenAlex (judged s6 rows): a method of doing what?
+    for text, span in [
+        ("The Rete and Treat algorithms are considered the most efficient implementation techniques for Forward Chaining "
+         "rule systems.", "implementation techniques"),
+        ("HBG incorporates lexical, syntactic, semantic, and structural information from the parse tree into the "
+         "disambiguation process in a novel way.", "disambiguation process"),
+        ("The experimental results show that, the proposed GAAHE technique performs superior over other existing "
+         "enhancement techniques.", "enhancement techniques")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "Method"})) == [], span
+    # a technical action (-ize, -ify) or a task of its own says what the method does
+    for text, span in [
+        ("We describe a visualization method for exploring large text collections.", "visualization method"),
+        ("Most segmentation methods assume that the number of motions is known.", "segmentation methods")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "Method"})) != [], span
+
+
+def test_real_standalone_and_core_judge_a_generic_word(nlp):
+    # SciERC (judged s6 rows)
+    text = "We evaluate the performance of the algorithm using synthetic and real data."
+    assert mentions(as_if_recognised(nlp, text, {"real data": "Dataset"})) == []
+    text = ("Furthermore, we present a standalone system that resolves pronouns in unannotated text by using a fully "
+            "automatic sequence of preprocessing modules that mimics the manual annotation process.")
+    assert mentions(as_if_recognised(nlp, text, {"standalone system": "Method"})) == []
+    text = ("The CCLINC Korean-to-English translation system consists of two core modules, language understanding and "
+            "generation modules mediated by a language neutral meaning representation called a semantic frame.")
+    assert mentions(as_if_recognised(nlp, text, {"core modules": "Method"})) == []
+    # "real-time" says what kind
+    text = "We present a real-time system for tracking people in video."
+    assert mentions(as_if_recognised(nlp, text, {"real-time system": "Method"})) != []
+
+
+def test_glued_headings_cut_latin_phrases_and_study_arms_are_no_concepts(nlp):
+    # OpenAlex sample (judged s6 rows)
+    text = ("MethodsWe randomly assigned patients with advanced heart failure to receive either the new centrifugal "
+            "continuous-flow pump or a commercially available axial continuous-flow pump.")
+    assert mentions(as_if_recognised(nlp, text, {"MethodsWe": "OtherScientificTerm"})) == []
+    text = ("The in situ formation of H2O2 and decomposition into HO(•) can be also achieved using electron transfer "
+            "mechanism in zero-valent aluminum/O2 system.")
+    assert mentions(as_if_recognised(nlp, text, {"situ formation": "OtherScientificTerm"})) == []
+    text = ("Adult patients with the indication for ventriculostomy, as proven by computed tomography (CT), will be "
+            "randomly assigned to the treatment group or the control group.")
+    assert mentions(as_if_recognised(nlp, text, {"treatment group": "Dataset", "control group": "Dataset"})) == [
+        ("control group", "Dataset")]  # "control" says which arm

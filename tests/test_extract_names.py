@@ -93,3 +93,16 @@ def test_scierc_bracket_tokens_are_brackets_and_the_acronym_an_alias(nlp):
     record = record_of(nlp, paper.abstract)
     assert all("(" not in c["key"] and "lrb" not in c["key"].split() for c in record["concepts"])
     assert "WWER" in keys(record)["weighted word error rate"]["aliases"]
+
+
+def test_a_size_compound_before_a_name_is_no_part_of_its_key(nlp):
+    # SciERC N03-2006 (judged s6 row): a small-sized bilingual corpus is a bilingual corpus
+    text = ("In order to boost the translation quality of EBMT based on a small-sized bilingual corpus, we use an "
+            "out-of-domain bilingual corpus and, in addition, the language model of an in-domain monolingual corpus.")
+    record = to_record(Paper(id="t", title="t", abstract=text),
+                       as_if_recognised(nlp, text, {"small-sized bilingual corpus": "Dataset"}))
+    assert ("small-sized bilingual corpus", "bilingual corpus") in [(c["name"], c["key"]) for c in record["concepts"]]
+    assert concept_key("large-scale knowledge bases") == concept_key("knowledge bases")
+    # a size word that is part of the name, or a size compound before one word, stays
+    assert concept_key("large language models") == "large language model"
+    assert concept_key("large-scale optimization") == "large scale optimization"

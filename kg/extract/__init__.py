@@ -228,12 +228,20 @@ def _generic_part(part: str, type_: str, everyday: bool = True) -> bool:
     ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
     information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity of a paper
     outside computing (``everyday``), an everyday word ("hand" of "hand and expert suggestions",
-    ``junk.everyday_word``)."""
+    ``junk.everyday_word``), in any paper its plural ("rules", "clusters")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     classes = junk.word_classes()
-    return not words or not any(c.isalpha() for c in part) or (len(words) == 1 and (singular(words[0]) in GENERIC_WORDS or
-                                              words[0] in classes.adjectives and words[0] not in classes.nouns)) \
-        or junk.is_place(part) or junk.is_vague(part) or (everyday and type_ == "Entity" and junk.everyday_word(part))
+    return not words or not any(c.isalpha() for c in part) or (len(words) == 1 and (
+        any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or
+        words[0] in classes.adjectives and words[0] not in classes.nouns)) \
+        or junk.is_place(part) or junk.is_vague(part) or (type_ == "Entity" and junk.everyday_word(part) and (
+            everyday or _plural(part)))
+
+
+def _plural(word: str) -> bool:
+    """A lower-case plural ("rules", "clusters"): in a paper of computing an everyday word alone is a
+    term ("orientation", "alignment"), its plural a heap of things ("we learn rules", "the clusters")."""
+    return word.islower() and singular(word) != word
 
 
 def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None, acronym: bool = False,

@@ -332,7 +332,13 @@ def _generic(span: Span) -> bool:
     if len(content) > 1 or (content[0].is_upper and len(content[0]) > 1):
         return False
     word = content[0].lower_
-    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in (word, singular(word)))
+    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in word_forms(word))
+
+
+def word_forms(word: str) -> tuple[str, ...]:
+    """A word and its singulars: ``singular`` keeps "-ics" ("physics", "semantics"), so a plural
+    of a word ending in "-ic" is tried without its "s" too ("metrics" -> "metric")."""
+    return (word, singular(word), *([word[:-1]] if word.endswith("ics") else []))
 
 
 def _vague(span: Span) -> bool:
@@ -352,7 +358,9 @@ def is_vague(text: str) -> bool:
       verb ("formation", "classification"): "classification progress", "formation mechanism",
       "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing);
     - a generic word (model, data, system...) after degree or evaluative words only, with no
-      preposition after it (``_judged_kind``): "hybrid model", "noisy data".
+      preposition after it (``_judged_kind``): "hybrid model", "noisy data";
+    - a method, process or problem after an everyday action alone (``_doing_of_nothing``):
+      "implementation techniques", "disambiguation process".
 
     >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
     ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
@@ -364,7 +372,7 @@ def is_vague(text: str) -> bool:
             words = words[:i]
             break
     else:  # "hybrid model"; "computational analysis of move structures" says what of
-        if _judged_kind(words):
+        if _judged_kind(words) or _doing_of_nothing(words):
             return True
     head = singular(words[-1].lower()) if words else ""
     if len(words) < 2 or head not in lexicon.VAGUE_HEADS | lexicon.WEAK_HEADS:
@@ -394,6 +402,18 @@ def _judged_kind(words: list[str]) -> bool:
     if len(words) < 2 or head not in lexicon.GENERIC_WORDS or head.endswith("ing"):
         return False
     return all(_judging_only(w.lower()) for w in words[:-1])
+
+
+def _doing_of_nothing(words: list[str]) -> bool:
+    """A way of doing or a problem after an everyday action alone, with no object: "implementation
+    techniques", "disambiguation process", "computation problem" (of what?). An action named by a
+    technical verb ("visualization method": -ize, -ify) or a task of its own ("segmentation methods",
+    ``lexicon.HEAD_TYPES``) says what the method does."""
+    if len(words) != 2 or singular(words[1].lower()) not in lexicon.DOING_HEADS:
+        return False
+    action = singular(words[0].lower())
+    verb = nominalised_verb(action)
+    return verb is not None and not verb.endswith(("ize", "ise", "ify")) and action not in lexicon.HEAD_TYPES
 
 
 def _judging_only(word: str) -> bool:
@@ -472,9 +492,20 @@ def everyday_word(word: str) -> bool:
 
 
 def _heading(span: Span) -> bool:
-    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS"), or a function word
+    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS"), a heading glued to
+    the sentence after it ("MethodsWe", "ResultsThe": the line break lost), or a function word
     alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
-    return span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"}
+    glued = _GLUED_HEADING.match(span[0].text)
+    return span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"} \
+        or glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS
+
+
+_GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
+
+
+def _latin_cut(span: Span) -> bool:
+    """A span that starts inside a Latin phrase of "in" ("situ formation" of "in situ formation")."""
+    return span.start > 0 and span.doc[span.start - 1].lower_ == "in" and span[0].lower_ in lexicon.LATIN_AFTER_IN
 
 
 def _organisation(span: Span) -> bool:
@@ -535,4 +566,4 @@ def _foreign(span: Span) -> bool:
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
           ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
-          ("broken word", _broken_word), ("heading", _heading))
+          ("broken word", _broken_word), ("broken word", _latin_cut), ("heading", _heading))

@@ -358,7 +358,14 @@ VAGUE_HEADS = frozenset("property effect profile pattern outcome consequence rol
 # ("immune response", "depressive symptoms", "attention mechanism").
 WEAK_HEADS = frozenset("mechanism tool application progress pressure response event risk symptom detail "
                        "attribute assessment interaction period variability resolution sign trend reality growth drift "
-                       "convergence phase window description".split())
+                       "convergence phase window description "
+                       # a study's arm after an action or judging word ("treatment group"; "age group" says which)
+                       "group".split())
+# The second word of a Latin phrase after "in" ("in situ", "in vivo"): a span that starts with it is cut.
+LATIN_AFTER_IN = frozenset("situ vivo vitro silico utero ovo vacuo".split())
+# Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
+# "disambiguation process", "computation problem").
+DOING_HEADS = frozenset("approach method methodology technique procedure process strategy scheme problem task".split())
 # Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
 JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediate fine clinical severe mild moderate "
                                "strong weak poor good positive negative normal abnormal significant major minor important "
@@ -366,7 +373,9 @@ JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediat
                                # how good or how made, not what kind ("hybrid model", "noisy data", "innovative strategies")
                                "hybrid noisy innovative similar practical promising arbitrary informative compact unique "
                                "robust accurate reliable powerful sophisticated successful useful interesting valuable "
-                               "crucial essential reasonable satisfactory excellent superior".split())
+                               "crucial essential reasonable satisfactory excellent superior "
+                               # real or not, standing alone or central: no kind ("real data", "standalone system", "core modules")
+                               "real actual standalone core".split())
 # People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
 PEOPLE = frozenset("person people individual man men woman women child children adult adolescent infant patient "
                    "participant subject volunteer student worker employee member resident respondent user sufferer "

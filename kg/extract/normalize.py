@@ -118,12 +118,23 @@ def _words(text: str) -> list[str]:
     return [w for w, _, _ in glue_prefixes([(w, True) for w in clean_name(text).replace("-", " ").split()])]
 
 
+# Sizes written as a compound before a name ("large-scale knowledge bases", "small-sized bilingual
+# corpus"): they size the thing, not say its kind; "large language models" keeps its "large".
+_SIZES = frozenset("large small medium full".split())
+_SIZE_HEADS = frozenset("scale sized size".split())
+
+
 def _strip_modifiers(words: list[str]) -> list[str]:
-    """Drop judging or counting words in front ("vanilla", "existing", "various") while what
-    remains is still a name: several words, or one word that names a thing."""
-    while len(words) > 1 and words[0].lower() in EVALUATIVE and (len(words) > 2 or is_name(words[1])):
-        words = words[1:]
-    return words
+    """Drop judging or counting words in front ("vanilla", "existing", "various") and a size
+    compound ("large-scale", "small-sized") while what remains is still a name: several words,
+    or one word that names a thing."""
+    while True:
+        if len(words) > 1 and words[0].lower() in EVALUATIVE and (len(words) > 2 or is_name(words[1])):
+            words = words[1:]
+        elif len(words) > 3 and words[0].lower() in _SIZES and words[1].lower() in _SIZE_HEADS:
+            words = words[2:]
+        else:
+            return words
 
 
 # Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
@@ -269,6 +280,8 @@ def concept_key(text: str) -> str:
     ('language model', 'kernel method', 'standard deviation')
     >>> concept_key("bilingual parallel corpora"), concept_key("EM algorithm"), concept_key("graph neural network models")
     ('bilingual parallel corpus', 'em', 'graph neural network')
+    >>> concept_key("large-scale knowledge bases"), concept_key("large-scale optimization"), concept_key("large language models")
+    ('knowledge base', 'large scale optimization', 'large language model')
     >>> concept_key("computer vision tasks"), concept_key("speech recognition applications"), concept_key("CoNLL 2008 shared task")
     ('computer vision', 'speech recognition', 'conll 2008 shared task')
     """
