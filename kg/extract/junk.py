@@ -191,8 +191,9 @@ def _is_unit(token: Token, after_number: Token | None = None) -> bool:
 
 
 def trim(span: Span) -> Span | None:
-    """The span without a heading before it, a unit whose number stands before the span, or a
-    verb at either end; None if nothing is left.
+    """The span without a heading before it, a unit whose number stands before the span, a verb
+    at either end or a participle of what a study did in front ("identified genetic networks");
+    None if nothing is left.
 
     "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
     "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"."""
@@ -204,8 +205,8 @@ def trim(span: Span) -> Span | None:
     if start + 1 < end and start > 0 and _is_number(doc[start - 1]) and _is_unit(doc[start], doc[start - 1]) and \
             doc[start].text != "°" and doc[start + 1].text[:1].isalpha() and not _is_unit(doc[start + 1]):
         start += 1  # "5 mM NaOH solution" -> "NaOH solution"; "0.81 °C" stays a quantity
-    if end - start > 1 and is_verb_at_start(doc[start]):
-        start += 1
+    if end - start > 1 and (is_verb_at_start(doc[start]) or doc[start].lower_ in lexicon.RESEARCH_PARTICIPLES):
+        start += 1  # "identified genetic networks": what the study did to them, no kind of them
     if end - start > 1 and is_verb_at_end(doc[end - 1]):
         end -= 1
     return doc[start:end] if end > start else None
@@ -493,10 +494,13 @@ def everyday_word(word: str) -> bool:
 
 def _heading(span: Span) -> bool:
     """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS"), a heading glued to
-    the sentence after it ("MethodsWe", "ResultsThe": the line break lost), or a function word
+    the sentence after it ("MethodsWe", "ResultsThe": the line break lost), an English noun of seven
+    letters or more in capitals ("QUESTIONNAIRE"), or a function word
     alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
     glued = _GLUED_HEADING.match(span[0].text)
-    return span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"} \
+    shouted = len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and \
+        span.text.lower() in word_classes().nouns  # "QUESTIONNAIRE": a heading-like word in capitals, no acronym
+    return shouted or span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"} \
         or glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS
 
 

@@ -418,5 +418,9 @@ MODIFIER_CUES = frozenset("a an the this these that those its their our his her 
 UPPER_UNITS = frozenset("CFU IU MJ GJ MW GW TW KW".split())
 LETTER_UNITS = frozenset("h d s g m l L K".split())
 # Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
+# Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
+# networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
+RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
+                                 "tested evaluated described".split())
 AFTER_VERB = frozenset("a an the its their his her our this these those excellent superior high higher good better "
                        "remarkable significant strong stronger".split())

@@ -206,7 +206,7 @@ for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
     KNOWN_SHORT_FORMS[plain_key(_long_form)] = (*KNOWN_SHORT_FORMS.get(plain_key(_long_form), ()), _short)
 
 
-_CONJUNCTIONS = frozenset({"and", "or", "and/or", "&"})
+_CONJUNCTIONS = frozenset({"and", "or", "and/or", "&", "vs", "vs.", "versus"})  # "SOFA vs qSOFA" compares two
 
 
 def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -> list[str]:
