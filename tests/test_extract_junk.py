@@ -204,7 +204,7 @@ def test_a_generic_word_after_judging_words_only_is_no_concept(nlp):
          "hybrid model", "Method"),
         ("In this paper, we present a hybrid algorithm that requires only an approximate model, and only a small number of "
          "real-life trials.", "hybrid algorithm", "Method"),
-        ("The performance of the algorithm is verified on noise-free and noisy data.", "noisy data", "Material"),
+        ("The performance of the algorithm is verified on noise-free and noisy data.", "noisy data", "Dataset"),
         ("In this work, we encode actions based on attributes that describes actions as high-level concepts e.g., jump "
          "forward or motion in the air.", "high-level concepts", "OtherScientificTerm")]:
         assert mentions(as_if_recognised(nlp, text, {span: label})) == [], span
@@ -218,7 +218,7 @@ def test_a_generic_word_after_judging_words_only_is_no_concept(nlp):
         ("This is mainly due to the two-level strategy, which sepa- rates branch lengths and tree topology optimization.",
          "two-level strategy", "Method"),
         ("To further scale beyond this dataset, we propose a semi-supervised learning framework to expand the pool of "
-         "labeled data with high confidence predictions obtained from unlabeled data.", "labeled data", "Material")]:
+         "labeled data with high confidence predictions obtained from unlabeled data.", "labeled data", "Dataset")]:
         assert mentions(as_if_recognised(nlp, text, {span: label})) != [], span
 
 

@@ -31,7 +31,8 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
 @main.command()
 @source_options
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="Where to write JSON lines (default: stdout).")
-@click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
+@click.option("--processes", default=defaults.PROCESSES, show_default=True,
+              help="Extraction worker processes, one per core (accurate: one torch thread each).")
 @recogniser_option
 @click.option("--cluster", metavar="ADDRESS", default=None,
               help='Extract on a Dask cluster: its scheduler (tcp://host:8786), or local:N to start N worker '
@@ -47,7 +48,7 @@ def extract(sources, fmt, output, processes, recogniser, cluster, records_per_pa
     \b
     Examples:
       kg extract examples/neurips2026 -o concepts.jsonl
-      kg extract examples/neurips2026 --model accurate -o concepts.jsonl
+      kg extract examples/neurips2026 --model accurate --processes 2 -o concepts.jsonl
       kg extract works.jsonl -o records.jsonl --cluster tcp://scheduler:8786
       kg extract works.jsonl -o records.jsonl --cluster local:2
     """
@@ -79,7 +80,8 @@ def _progress(sources, fmt):
 @main.command()
 @source_options
 @store_options
-@click.option("--processes", default=defaults.PROCESSES, show_default=True, help="spaCy worker processes.")
+@click.option("--processes", default=defaults.PROCESSES, show_default=True,
+              help="Extraction worker processes, one per core (accurate: one torch thread each).")
 @recogniser_option
 @handle_errors
 def build(sources, fmt, db_dir, uri, processes, recogniser):
@@ -90,7 +92,7 @@ def build(sources, fmt, db_dir, uri, processes, recogniser):
     \b
     Example:
       kg build examples/neurips2026 --db kg-data
-      kg build examples/neurips2026 --db kg-data --model accurate
+      kg build examples/neurips2026 --db kg-data --model accurate --processes 2
       NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=... kg build papers.jsonl
     """
     start = time.monotonic()
