@@ -2,7 +2,7 @@
 
     python bench/extract_throughput.py                      # 1,000 abstracts, 2 processes
     python bench/extract_throughput.py --n 200 --processes 1
-    python bench/extract_throughput.py --n 300 --model accurate   # the accurate recogniser (2 torch threads)
+    python bench/extract_throughput.py --n 300 --model accurate   # the accurate recogniser (one torch thread per process)
 
 Abstracts (120-300 words) come from ../shared/data (OpenAlex, S2ORC, SciERC, the bundled
 NeurIPS 2026 examples), cycled if fewer than ``--n``. The end-to-end figure runs the

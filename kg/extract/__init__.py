@@ -230,12 +230,16 @@ def _generic_part(part: str, type_: str, everyday: bool = True) -> bool:
     outside computing (``everyday``), an everyday word ("hand" of "hand and expert suggestions",
     ``junk.everyday_word``), in any paper its plural ("rules", "clusters")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
-    classes = junk.word_classes()
-    return not words or not any(c.isalpha() for c in part) or (len(words) == 1 and (
-        any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or
-        words[0] in classes.adjectives and words[0] not in classes.nouns)) \
-        or junk.is_place(part) or junk.is_vague(part) or (type_ == "Entity" and junk.everyday_word(part) and (
-            everyday or _plural(part)))
+    if not words or not any(c.isalpha() for c in part):
+        return True
+    if len(words) == 1:
+        classes = junk.word_classes()
+        if any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or \
+                words[0] in classes.adjectives and words[0] not in classes.nouns:
+            return True
+    if junk.is_place(part) or junk.is_vague(part):
+        return True
+    return type_ == "Entity" and junk.everyday_word(part) and (everyday or _plural(part))
 
 
 def _plural(word: str) -> bool:

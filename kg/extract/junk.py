@@ -497,13 +497,17 @@ def _heading(span: Span) -> bool:
     the sentence after it ("MethodsWe", "ResultsThe": the line break lost), an English noun of seven
     letters or more in capitals ("QUESTIONNAIRE"), or a function word
     alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
+    text = span.text.lower()
+    if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
+        return True
     glued = _GLUED_HEADING.match(span[0].text)
-    shouted = len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and \
-        span.text.lower() in word_classes().nouns  # "QUESTIONNAIRE": a heading-like word in capitals, no acronym
-    return shouted or span.text.lower() in lexicon.SECTION_HEADINGS or span.text.lower() in lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"} \
-        or glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS
+    if glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS:
+        return True
+    # a heading-like word in capitals, no acronym
+    return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
 
 
+_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"}
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
