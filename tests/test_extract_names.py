@@ -77,7 +77,8 @@ def test_a_task_problem_or_application_after_an_action_is_that_action(nlp):
             "and representative training data, which proves to be difficult to acquire for many computer vision tasks.")
     record = to_record(Paper(id="t", title="t", abstract=text), as_if_recognised(nlp, text, {"computer vision tasks": "Task"}))
     task = next(c for c in record["concepts"] if c["type"] == "Task")
-    assert (task["name"], task["key"]) == ("computer vision tasks", "computer vision")  # the key of the Domain too
+    # the key of the Domain too; the name shows what the key keeps, the spelling stays an alias
+    assert (task["name"], task["key"], task["aliases"]) == ("computer vision", "computer vision", ["computer vision tasks"])
     assert concept_key("speech recognition applications") == concept_key("speech recognition")
     # no action before the head: a name of its own (SciERC ICML_1995_30_abs, W08-2122)
     assert concept_key("traveling salesman problem") == "traveling salesman problem"
@@ -101,8 +102,20 @@ def test_a_size_compound_before_a_name_is_no_part_of_its_key(nlp):
             "out-of-domain bilingual corpus and, in addition, the language model of an in-domain monolingual corpus.")
     record = to_record(Paper(id="t", title="t", abstract=text),
                        as_if_recognised(nlp, text, {"small-sized bilingual corpus": "Dataset"}))
-    assert ("small-sized bilingual corpus", "bilingual corpus") in [(c["name"], c["key"]) for c in record["concepts"]]
+    assert ("bilingual corpus", "bilingual corpus", ["small-sized bilingual corpus"]) in [
+        (c["name"], c["key"], c["aliases"]) for c in record["concepts"]]
     assert concept_key("large-scale knowledge bases") == concept_key("knowledge bases")
     # a size word that is part of the name, or a size compound before one word, stays
     assert concept_key("large language models") == "large language model"
     assert concept_key("large-scale optimization") == "large scale optimization"
+
+
+def test_a_concept_shows_the_name_its_key_keeps(nlp):
+    # SciERC CVPR_2012_11_abs (judged s6 row, junk as "classical motion segmentation"): the key is
+    # motion segmentation, and so is the name a reader sees; the written spelling stays an alias
+    text = "Results are shown on several classical motion segmentation and optical flow examples."
+    record = to_record(Paper(id="t", title="t", abstract=text),
+                       as_if_recognised(nlp, text, {"classical motion segmentation": "Task"}))
+    task = next(c for c in record["concepts"] if c["key"] == "motion segmentation")
+    assert (task["name"], task["aliases"], task["mentions"]) == (
+        "motion segmentation", ["classical motion segmentation"], [[text.index("classical"), text.index(" and optical")]])

@@ -34,7 +34,7 @@ from kg.extract import (
     junk,
 )
 from kg.extract.lexicon import GENERIC_MODIFIERS, GENERIC_WORDS
-from kg.extract.normalize import clean_name, concept_key, concept_parts, plain_key, singular
+from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
@@ -254,7 +254,7 @@ def _add(concepts: dict, mention: dict, canonical: str, name: str | None = None,
     # into one node (kg.store.vocabulary votes its type), each paper's reading kept on its edge
     key = (mention["type"], concept_key(canonical))
     concept = concepts.setdefault(key, {
-        "name": name or clean_name(canonical), "type": mention["type"], "key": key[1],
+        "name": name or display_name(canonical), "type": mention["type"], "key": key[1],
         "spellings": [], "acronyms": set(), "mentions": [], "evidence": [], "proposed": None, "confidence": 0.0,
     })
     spelling = spelling or clean_name(mention["text"])
@@ -275,7 +275,7 @@ def _finish(concept: dict) -> dict:
     """The record of one concept: its aliases are the other spellings, with why they are the same concept."""
     spellings, acronyms = concept.pop("spellings"), concept.pop("acronyms")
     if " " not in concept["name"]:  # a long form the paper writes names the concept better than its acronym
-        concept["name"] = next((s for s in spellings if " " in s), concept["name"])
+        concept["name"] = next((n for n in map(display_name, spellings) if " " in n), concept["name"])
     seen = {concept["name"].lower()}
     concept["aliases"] = [s for s in spellings if not (s.lower() in seen or seen.add(s.lower()))]
     if concept["type"] == "Domain":  # a domain's "aliases" are its evidence phrases, not spellings of it

@@ -182,6 +182,32 @@ def _of_folded(words: list[str]) -> list[str]:
     return [*left[:-1], *right[:-1], singular(right[-1]), left[-1]]
 
 
+def display_name(text: str) -> str:
+    """A spelling as the name a concept shows: the words its key leaves out in front ("classical",
+    "vanilla", "large-scale") or after a name ("LoRA variants", "computer vision tasks") left out
+    too, the rest as written. A spelling whose key reorders its words stays as it is.
+
+    >>> display_name("classical motion segmentation"), display_name("LoRA variants"), display_name("large-scale knowledge bases")
+    ('motion segmentation', 'LoRA', 'knowledge bases')
+    >>> display_name("estimation of muscle force"), display_name("language models"), display_name("pre training")
+    ('estimation of muscle force', 'language models', 'pre training')
+    """
+    text = clean_name(text)
+    tokens = text.split()
+    sizes = [len(_words(token)) for token in tokens]
+    words = _words(text)
+    if sum(sizes) != len(words) or _of_folded(words) != words:  # prefixes glued across spaces, "N1 of N2"
+        return text
+    stripped = _strip_modifiers(words)
+    kept = _strip_generic_head(stripped)
+    front, back = len(words) - len(stripped), len(stripped) - len(kept)
+    # whole tokens only: "large-scale" goes as one, a cut inside a token keeps the spelling
+    starts = [sum(sizes[:i]) for i in range(len(tokens) + 1)]
+    if not kept or front not in starts or len(words) - back not in starts:
+        return text
+    return " ".join(tokens[starts.index(front):starts.index(len(words) - back)])
+
+
 def fold_word(word: str) -> str:
     """A word in lower case with British spellings made American ("Modelling" -> "modeling")."""
     low = word.lower()
