@@ -104,6 +104,10 @@ def _long_form_start(short: str, words_before: str) -> int | None:
     return words_before.rfind(" ", 0, l_index + 1) + 1
 
 
+# An em dash (LaTeX's "---", Unicode's, or " -- " between spaces) ends a clause: no long form crosses one.
+_CLAUSE_DASH = re.compile(r"---|\u2014| -- ")
+
+
 def find_acronyms(text: str) -> list[dict]:
     """Acronyms defined as "long form (SHORT)".
 
@@ -111,6 +115,8 @@ def find_acronyms(text: str) -> list[dict]:
     [('LoRA', 'low-rank adaptation'), ('iBCIs', 'intracortical brain–computer interfaces')]
     >>> [(a["short"], a["long"]) for a in find_acronyms("We propose Low-Rank Adaptation, or LoRA, which freezes weights.")]
     [('LoRA', 'Low-Rank Adaptation')]
+    >>> [(a["short"], a["long"]) for a in find_acronyms("the error of both decoders---mean squared error (MSE)---falls")]
+    [('MSE', 'mean squared error')]
     """
     found = []
     matches = sorted([*_SHORT_FORM.finditer(text), *_OR_SHORT_FORM.finditer(text)], key=lambda m: m.start())
@@ -127,6 +133,8 @@ def find_acronyms(text: str) -> list[dict]:
         if before[window_start:] != window:  # the window crosses irregular spacing
             window_start = before.rfind(words[0]) if words else len(before)
             window = before[window_start:]
+        clause_break = max((m.end() for m in _CLAUSE_DASH.finditer(window)), default=0)
+        window_start, window = window_start + clause_break, window[clause_break:]
         start = _long_form_start(short, window)
         if start is None:
             continue
