@@ -177,6 +177,17 @@ def test_a_build_in_batches_gives_the_graph_of_one_batch(store):
     assert graph_dump(store) == whole
 
 
+def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):
+    """The build line's links are the graph's; what a build wrote differs with its batches and on a rebuild."""
+    whole = build_in_batches(store, LATER, len(LATER))
+    one_by_one = build_in_batches(store, LATER, 1)
+    rebuilt = load_records(store, LATER)[1]
+    in_graph = store.run("MATCH (:Paper)-[r:MENTIONS]->(:Concept) RETURN count(r) AS n")[0]["n"]
+    assert in_graph > 0 and whole.linked == one_by_one.linked == rebuilt.linked == in_graph
+    assert one_by_one.links > whole.links  # a link written in a batch and redone by the end of the build
+    assert f"{in_graph} links where an abstract writes a concept's name ({rebuilt.links} written" in rebuilt.line()
+
+
 def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
     """Before bladder cancer's paper, "BC" names breast cancer: the paper writing it is linked in its batch."""
     patch = pytest.MonkeyPatch()

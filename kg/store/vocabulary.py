@@ -125,6 +125,7 @@ UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})-[r:MENTIONS]->(c:Concept {id: row.concept})
 DELETE r
 """
+MENTIONS_IN_GRAPH = "MATCH (:Paper)-[r:MENTIONS]->(:Concept) RETURN count(r) AS count"
 BROADER_EDGES = "MATCH (a:Concept)-[:BROADER]->(b:Concept) RETURN a.id AS narrower, b.id AS broader"
 CREATE_BROADER = """
 UNWIND $rows AS row
@@ -143,14 +144,16 @@ DELETE r
 class VocabularyReport:
     concepts: int = 0      # concepts voted again at the end of the build
     relabelled: int = 0    # of which the type label changed
-    links: int = 0         # MENTIONS edges written (in the batches and by the pass)
+    links: int = 0         # MENTIONS edges written (in the batches and by the pass; a rebuild writes them again)
+    linked: int = 0        # MENTIONS edges in the graph
     broader: int = 0       # BROADER edges in the graph
     seconds: float = 0.0   # the pass's time
 
     def line(self) -> str:
         """The build summary's line: ``Vocabulary: 746 concepts voted (3 retyped), ...``."""
-        return (f"Vocabulary: {self.concepts} concepts voted ({self.relabelled} typed anew), {self.links} links where "
-                f"an abstract writes a concept's name, {self.broader} broader-concept links ({self.seconds:.1f} s).")
+        return (f"Vocabulary: {self.concepts} concepts voted ({self.relabelled} typed anew), {self.linked} links where "
+                f"an abstract writes a concept's name ({self.links} written by this build), {self.broader} broader-concept "
+                f"links ({self.seconds:.1f} s).")
 
 
 def build_state(store: Store) -> tuple[int, int]:
@@ -369,6 +372,7 @@ def finish_vocabulary(store: Store, names: Names | None = None) -> VocabularyRep
     write_votes(store, votes, gained, names, report)
     link_broader(store, sorted(names.spellings), report)
     report.links += names.links
+    report.linked = store.run(MENTIONS_IN_GRAPH)[0]["count"]
     if stamp != linked:
         store.run(SET_LINKED, {"linked": stamp}, write=True)
     report.seconds = time.perf_counter() - started
