@@ -92,6 +92,9 @@ def test_in_text_citations_resolve_by_first_author_and_year(store, tmp_path):
     assert rows[("note-2", ELECTRONICS)] == "Paper"            # a DOI names the OpenAlex work
     assert report.citations.in_text_resolved == 1
     assert report.citations.ambiguous == {"roccanova-2019": sorted([LUMINESCENCE, ELECTRONICS])}
+    assert "Ambiguous in-text citations (kept as references): 1 author-year key" in report.citations.lines()
+    rebuilt = build([str(OPENALEX), str(tmp_path / "notes.jsonl")], store)  # meets the key twice: counted once
+    assert rebuilt.citations.lines()[1:] == report.citations.lines()[1:]
     candidates = store.run("MATCH (r:Reference {key: 'roccanova-2019'}) RETURN r.candidates AS c")
     assert candidates == [{"c": sorted([LUMINESCENCE, ELECTRONICS])}]
 
@@ -128,5 +131,5 @@ def test_kg_build_reports_links_and_ambiguous_citations(store, store_dir, tmp_pa
     assert result.exit_code == 0, result.output
     # the fixture's two citations between its works; the note's citation matches two works
     assert "Citations: 2 linked to loaded papers (0 from in-text author-year citations)" in result.output
-    assert "Ambiguous in-text citations (kept as references): 1" in result.output
+    assert "Ambiguous in-text citations (kept as references): 1 author-year key" in result.output
     assert f"roccanova-2019: {ELECTRONICS}, {LUMINESCENCE}" in result.output

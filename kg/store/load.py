@@ -184,11 +184,13 @@ class CitationReport:
     kept: int = 0              # references kept as (:Reference) nodes when they were loaded
     relinked: int = 0          # of those, edges turned into Paper links when their paper arrived
     in_text_resolved: int = 0  # in-text author-year citations linked to a paper
-    ambiguous_count: int = 0
+    # author-year keys that name several loaded papers, counted once however often the build meets them
+    # (a rebuild meets a key in its citing abstract and again as a stored reference)
+    ambiguous_keys: set[str] = field(default_factory=set)
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # key -> candidate paper ids (examples)
 
     def note_ambiguous(self, key: str, candidates: list[str]) -> None:
-        self.ambiguous_count += 1
+        self.ambiguous_keys.add(key)
         if len(self.ambiguous) < AMBIGUOUS_EXAMPLES:
             self.ambiguous[key] = sorted(candidates)
 
@@ -197,8 +199,9 @@ class CitationReport:
         # a reference kept at first and relinked later counts once, as linked
         out = [f"Citations: {self.linked + self.relinked} linked to loaded papers "
                f"({self.in_text_resolved} from in-text author-year citations), {self.kept - self.relinked} kept as references."]
-        if self.ambiguous_count:
-            out.append(f"Ambiguous in-text citations (kept as references): {self.ambiguous_count}")
+        if self.ambiguous_keys:
+            keys = len(self.ambiguous_keys)
+            out.append(f"Ambiguous in-text citations (kept as references): {keys} author-year key{'s' * (keys != 1)}")
             out += [f"  {key}: {', '.join(ids)}" for key, ids in list(self.ambiguous.items())[:20]]
         return out
 
