@@ -13,6 +13,8 @@ ground truth of ``bench/similar_eval.py`` (``openalex_truth``, ``scierc_truth``)
 - SciERC train+dev abstracts whose ``doc_key`` is an ACL id: pairs related in AAN's ``acl.txt``
   (one cites the other, they share >= 2 cited papers, or >= 2 papers cite both).
 Random pairs: as many pairs of the same papers drawn with a fixed seed.
+How the share grows with the collection: the same share in random subsets of 1/8, 1/4 and 1/2 of
+the papers, read off the whole graph (``share_in_subset``).
 
 How the share is computed: every non-Domain ``Concept`` node of the stored graph is counted once;
 it is "named by >= 2 papers" when at least two distinct papers have an edge to it, extracted
@@ -41,6 +43,11 @@ OPTIONAL MATCH (c)<-[r]-(p:Paper)
 RETURN c.id AS id, count(DISTINCT p) AS papers
 """
 PAPER_CONCEPTS = "MATCH (p:Paper)-[r]->(c:Concept) WHERE NOT c:Domain RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts"
+# what each paper's extractors read (not the vocabulary pass): the concepts a collection of those papers alone has
+PAPER_EXTRACTED = """
+MATCH (p:Paper)-[r]->(c:Concept) WHERE NOT c:Domain AND type(r) <> 'MENTIONS'
+RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts
+"""
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id"
 
 
@@ -68,6 +75,7 @@ def build_and_read(sources: list[str]) -> dict:
         seconds = time.perf_counter() - started
         return {"counts": [row["papers"] for row in store.run(CONCEPT_PAPERS)],
                 "concepts": {row["paper"]: row["concepts"] for row in store.run(PAPER_CONCEPTS)},
+                "extracted": {row["paper"]: row["concepts"] for row in store.run(PAPER_EXTRACTED)},
                 "papers": [row["id"] for row in store.run(PAPERS_WITH_ABSTRACTS)], "build_s": seconds,
                 "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
 
@@ -91,12 +99,28 @@ def measure(name: str, graph: dict, related: dict[str, set[str]]) -> dict:
 
     counts = graph["counts"]
     related_mean, related_any = shared(pairs)
+    extracted = {paper: set(ids) for paper, ids in graph.get("extracted", {}).items()}
+    by_size = {n: share_in_subset(rng.sample(ordered, n), concepts, extracted)
+               for n in (len(ordered) // 8, len(ordered) // 4, len(ordered) // 2) if n >= 2}
     random_mean, random_any = shared(randoms)
     return {"collection": name, "papers": len(papers), "concepts": len(counts),
             "named_by_2_or_more": sum(1 for c in counts if c >= 2) / max(1, len(counts)),
             "related_pairs": len(pairs), "related_mean_shared": related_mean, "related_share_any": related_any,
             "random_mean_shared": random_mean, "random_share_any": random_any, "build_s": graph["build_s"],
-            "vocabulary_pass_s": graph["vocabulary_pass_s"]}
+            "vocabulary_pass_s": graph["vocabulary_pass_s"], "named_by_2_or_more_in_subsets": by_size}
+
+
+def share_in_subset(subset: list[str], concepts: dict[str, set[str]], extracted: dict[str, set[str]]) -> float:
+    """The share of concepts named by >= 2 papers in a collection of ``subset``'s papers alone, read
+    off the whole graph: its concepts are those its papers' extractors read, named by each of its
+    papers with an edge to them (the vocabulary's links found against the whole graph's spellings,
+    nearly all of which a concept's own papers write)."""
+    own = set().union(*(extracted.get(p, set()) for p in subset))
+    papers: dict[str, int] = {}
+    for paper in subset:
+        for cid in concepts.get(paper, set()) & own:
+            papers[cid] = papers.get(cid, 0) + 1
+    return sum(1 for n in papers.values() if n >= 2) / max(1, len(own))
 
 
 def main() -> None:
@@ -133,6 +157,8 @@ def main() -> None:
             print(f"  {result['related_pairs']} citation-related pairs share {result['related_mean_shared']:.2f} concepts "
                   f"on average ({result['related_share_any']:.0%} share any); random pairs {result['random_mean_shared']:.2f} "
                   f"({result['random_share_any']:.0%})")
+            subsets = ", ".join(f"{share:.1%} of {n}" for n, share in result["named_by_2_or_more_in_subsets"].items())
+            print(f"  named by >= 2 papers in random subsets of the same papers: {subsets}")
 
 
 if __name__ == "__main__":
