@@ -33,7 +33,9 @@ the types alone, paired: for each judged keep and wrong-type row whose paper sti
 concept, is the type the installed pipeline gives it now (the majority of its mentions' types
 over the source, as a graph node has) the right one (the row's type for a keep, its
 ``right_type`` for a wrong type)? Run it before and after a change to count the wrong types
-fixed against the keeps made wrong.
+fixed against the keeps made wrong. ``agree A B`` compares two judges of the same drawn rows (a
+copy of the drawn file judged by a second person): each judge's shares with 95% intervals, the
+two judges' mean, the rows they agree on and Cohen's kappa.
 """
 
 from __future__ import annotations
@@ -288,6 +290,44 @@ def command_report(args: argparse.Namespace) -> None:
               + ", ".join(f"{k[6:]} {n}" for k, n in counts.most_common() if k.startswith("right:") and n))
 
 
+def wilson(hits: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a share of ``hits`` in ``n`` (Wilson's score interval).
+
+    >>> [round(x, 3) for x in wilson(20, 200)]
+    [0.066, 0.149]
+    """
+    if not n:
+        return 0.0, 1.0
+    p = hits / n
+    centre, spread = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+
+
+def command_agree(args: argparse.Namespace) -> None:
+    """Two judges' verdicts on the same drawn rows: each one's shares with their 95% intervals, the rows
+    they agree on, Cohen's kappa, and the mean of the two judges' shares."""
+    first, second = ([json.loads(line) for line in open(path, encoding="utf-8")] for path in (args.first, args.second))
+    if [(r["name"], r["paper"]) for r in first] != [(r["name"], r["paper"]) for r in second]:
+        sys.exit(f"{args.first} and {args.second} are not the same drawn rows")
+    if any(r["verdict"] not in VERDICTS for r in first + second):
+        sys.exit("every row of both files must be judged keep, junk or wrong_type")
+    n = len(first)
+    one, two = Counter(r["verdict"] for r in first), Counter(r["verdict"] for r in second)
+    # the two judges' mean, with the interval of one judge's n rows: the rows are the same, not 2n draws
+    mean = {v: (one[v] + two[v]) / 2 for v in VERDICTS}
+    for label, counts in ((args.first.name, one), (args.second.name, two), ("both judges' mean", mean)):
+        print(f"{label:<28} " + "  ".join(f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-"
+                                          f"{100 * wilson(counts[v], n)[1]:.1f})" for v in VERDICTS))
+    same = sum(a["verdict"] == b["verdict"] and a.get("right_type", "") == b.get("right_type", "") for a, b in zip(first, second))
+    observed = sum(a["verdict"] == b["verdict"] for a, b in zip(first, second)) / n
+    expected = sum(one[v] * two[v] for v in VERDICTS) / (n * n)
+    kappa = (observed - expected) / (1 - expected) if expected < 1 else 1.0
+    print(f"agree on {observed:.1%} of {n} rows (same right type too: {same / n:.1%}); Cohen's kappa {kappa:.2f}")
+    for verdict in VERDICTS:
+        print(f"  {verdict:<10} " + "  ".join(f"{other}: {sum(a['verdict'] == verdict and b['verdict'] == other for a, b in zip(first, second))}"
+                                             for other in VERDICTS))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -317,9 +357,12 @@ def main() -> None:
                         "read again if there: delete them after a change")
     typing.add_argument("--list", action="store_true", help="one line per row, to diff two runs")
     commands.add_parser("report", help="shares of the judged files")
+    agreeing = commands.add_parser("agree", help="two judges of the same rows: shares, agreement, Cohen's kappa")
+    agreeing.add_argument("first", type=Path, help="bench/judged/<source>-<label>.jsonl")
+    agreeing.add_argument("second", type=Path, help="the same rows judged by another person")
     args = parser.parse_args()
     {"draw": command_draw, "apply": command_apply, "paired": command_paired, "rejudge": command_rejudge,
-     "types": command_types, "report": command_report}[args.command](args)
+     "types": command_types, "report": command_report, "agree": command_agree}[args.command](args)
 
 
 if __name__ == "__main__":
