@@ -496,3 +496,53 @@ def test_what_a_study_did_in_front_comparisons_and_words_in_capitals(nlp):
     assert mentions(as_if_recognised(nlp, text, {"QUESTIONNAIRE": "Method"})) == []
     text = "We fit the LASSO to the training data."  # a short word in capitals may be an acronym
     assert mentions(as_if_recognised(nlp, text, {"LASSO": "Method"})) == [("LASSO", "Method")]
+
+
+def test_what_belongs_to_something_unnamed_is_no_concept(nlp):
+    # OpenAlex sample and SciERC (judged s6 and s5 rows): outcomes, significance, a landscape, details of what?
+    for text, span in [
+        ("Domesticated and wild animals can each be infected with several Cryptosporidium species or genotypes that have "
+         "only a narrow host range and therefore have no major public health significance.", "public health significance"),
+        ("Recent analyses on the genomic landscape of DIPG revealed recurrent mutations in the H3F3A and HIST1H3B histone "
+         "genes.", "genomic landscape"),
+        ("The literature dealing with the electrochemical corrosion characteristics of unalloyed copper in aqueous "
+         "chloride media is examined.", "electrochemical corrosion characteristics"),
+        ("Since these missing details can be recovered at the current level of detail, our result is not upper bounded "
+         "by the scanning resolution.", "missing details"),
+        ("Exome sequencing, co-segregation analysis, and imaging studies were conducted on eight family members including "
+         "two fetuses with antenatal ICH.", "imaging studies")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
+    # a name says whose; studies named by a technique of more words stay
+    text = ("Age/sex-adjusted generic HRQOL outcomes were similar across all stages and treatment groups, whilst problems "
+            "increased with age.")
+    assert mentions(as_if_recognised(nlp, text, {"generic HRQOL outcomes": "OtherScientificTerm"})) != []
+    text = ("To rationalize the preferred modes of interaction of most potent compounds with the active site of human EGFR "
+            "protein (PDB id: 5XGM), molecular docking studies were performed.")
+    assert mentions(as_if_recognised(nlp, text, {"molecular docking studies": "OtherScientificTerm"})) != []
+
+
+def test_seas_valleys_and_places_after_lower_case_words_are_no_concepts(nlp):
+    # OpenAlex sample (judged s5 and s6 rows)
+    for text, span in [
+        ("In Death Valley, eastern California, these events are represented by two intervals of glacial diamictite and two "
+         "episodes of synsedimentary extensional faulting in the Kingston Peak Formation.", "Death Valley"),
+        ("The positive SST anomalies in May over the western North Atlantic induce positive geopotential height anomalies "
+         "in June over the mid-latitude North Atlantic.", "mid-latitude North Atlantic"),
+        ("It is assumed that clay soil with high Fe contents as its main ingredient was used in the red pigment layers on "
+         "the surfaces of the Neolithic Age Red Painted pottery and the Red Burnished pottery in the Bronze Age that were "
+         "excavated from the southern areas of the Korean peninsula.", "Korean peninsula")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "Dataset"})) == [], span
+
+
+def test_everyday_words_alone_are_no_concepts_of_any_type_in_the_natural_sciences(nlp):
+    # OpenAlex W3118499107: screening and treatment, rates (of what?)
+    text = ("Congenital syphilis is completely preventable through screening and treatment, but rates have been rising in "
+            "the United States. Certain areas are at particularly high risk. We aimed to assess attitudes, knowledge, and "
+            "barriers around effective prevention of congenital syphilis among health care providers and community women "
+            "potentially at risk.")  # a paper of medicine
+    doc = as_if_recognised(nlp, text, {"Congenital syphilis": "OtherScientificTerm", "treatment": "Method", "rates": "Metric"})
+    assert concept_names(doc) == [("Congenital syphilis", "Entity")]
+    # in a paper of computing they may be its data (SciERC P06-4011)
+    text = ("The method involves automatically gathering a large number of abstracts from the Web and building a language "
+            "model of abstract moves.")
+    assert ("abstracts", "Dataset") in concept_names(as_if_recognised(nlp, text, {"abstracts": "Dataset"}))

@@ -181,7 +181,7 @@ def to_record(paper: Paper, doc) -> dict:
         parts = concept_parts(whole, junk.is_modifier_word)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
-        named = [p for p in parts if not _generic_part(p, mention["type"], everyday)]
+        named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, mention, part, spelling=part)
     for domain in doc._.kg_domains or []:
@@ -221,14 +221,16 @@ def _entities_joined(concepts: dict) -> dict:
     return concepts
 
 
-def _generic_part(part: str, type_: str, everyday: bool = True) -> bool:
+def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
     "CI, 27.2–53.1"), a generic word ("data" of
     "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective
     ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
-    information" of "internal and contextual information", ``junk.is_vague``) or, as an Entity of a paper
-    outside computing (``everyday``), an everyday word ("hand" of "hand and expert suggestions",
-    ``junk.everyday_word``), in any paper its plural ("rules", "clusters")."""
+    information" of "internal and contextual information", ``junk.is_vague``) or an everyday word
+    (``junk.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
+    expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
+    a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
+    its plural ("rules", "clusters")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     if not words or not any(c.isalpha() for c in part):
         return True
@@ -239,7 +241,8 @@ def _generic_part(part: str, type_: str, everyday: bool = True) -> bool:
             return True
     if junk.is_place(part) or junk.is_vague(part):
         return True
-    return type_ == "Entity" and junk.everyday_word(part) and (everyday or _plural(part))
+    return type_ != "Domain" and junk.everyday_word(part) and (
+        natural or type_ == "Entity" and (everyday or _plural(part)))
 
 
 def _plural(word: str) -> bool:

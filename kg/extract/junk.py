@@ -265,15 +265,17 @@ def _quantity(span: Span) -> bool:
 
 
 def is_place(text: str) -> bool:
-    """A country, region or state, also in capitals or after a compass word ("MEXICO", "south China").
+    """A country, region, state or ocean, also in capitals or after compass or other lower-case words
+    ("MEXICO", "south China", "mid-latitude North Atlantic", "rural India").
 
-    >>> [is_place(t) for t in ["MEXICO", "south China", "the United States", "China syndrome"]]
-    [True, True, True, False]
+    >>> [is_place(t) for t in ["MEXICO", "south China", "the United States", "mid-latitude North Atlantic", "China syndrome"]]
+    [True, True, True, True, False]
     """
     text = text[4:] if text.lower().startswith("the ") else text
     words = text.split()
-    if words and words[0].lower() in lexicon.COMPASS and len(words) > 1:
-        text = " ".join(words[1:])
+    while len(words) > 1 and (words[0].lower() in lexicon.COMPASS or words[0].islower()):
+        words = words[1:]
+    text = " ".join(words)
     return text in lexicon.PLACES or (text.isupper() and len(text) > 3 and text.title() in lexicon.PLACES)
 
 
@@ -292,6 +294,8 @@ def is_foreign(text: str) -> bool:
 
 
 def _place(span: Span) -> bool:
+    """A place (``is_place``) or a name ending in a place's head: "Guizhou province", "Death Valley",
+    "Korean peninsula" (``lexicon.PLACE_HEADS``)."""
     if is_place(span.text):
         return True
     return len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and any(t.is_title for t in span[:-1]) \
@@ -361,7 +365,11 @@ def is_vague(text: str) -> bool:
     - a generic word (model, data, system...) after degree or evaluative words only, with no
       preposition after it (``_judged_kind``): "hybrid model", "noisy data";
     - a method, process or problem after an everyday action alone (``_doing_of_nothing``):
-      "implementation techniques", "disambiguation process".
+      "implementation techniques", "disambiguation process";
+    - a head that names what belongs to something else (``lexicon.RELATIONAL_HEADS``: outcomes,
+      characteristics, consequences, significance, role, landscape...) or research on it ("studies")
+      after plain words only: "adverse health outcomes", "genomic landscape", "imaging studies" (of
+      what?); a name among them says whose ("HIV outcomes", "Rotterdam Study" stay).
 
     >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
     ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
@@ -373,7 +381,7 @@ def is_vague(text: str) -> bool:
             words = words[:i]
             break
     else:  # "hybrid model"; "computational analysis of move structures" says what of
-        if _judged_kind(words) or _doing_of_nothing(words):
+        if _judged_kind(words) or _doing_of_nothing(words) or _relational(words):
             return True
     head = singular(words[-1].lower()) if words else ""
     if len(words) < 2 or head not in lexicon.VAGUE_HEADS | lexicon.WEAK_HEADS:
@@ -391,6 +399,19 @@ def is_vague(text: str) -> bool:
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous")  # "chemical", "genetic": adjectives first, nouns too
+
+
+def _relational(words: list[str]) -> bool:
+    """What belongs to something the phrase does not name, after plain words only: "public health
+    significance", "electrochemical corrosion characteristics", "imaging studies" (plural "studies"
+    after one word: research on something; one study is a design or a name, "cohort study", and more
+    words name a technique, "molecular docking studies", "genome-wide association studies")."""
+    last = words[-1] if len(words) > 1 else ""
+    if last == "studies":
+        return len(words) == 2 and (words[0].isalpha() and words[0][1:].islower())
+    first = words[0][0].lower() + words[0][1:]  # a sentence may open with it ("Public health significance")
+    return last.islower() and any(w in lexicon.RELATIONAL_HEADS for w in word_forms(last)) and \
+        all(w.replace("-", "").isalpha() and w.islower() for w in [first, *words[1:-1]])
 
 
 def _judged_kind(words: list[str]) -> bool:

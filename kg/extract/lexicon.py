@@ -326,12 +326,11 @@ Uzbekistan Vanuatu Venezuela Vietnam Yemen Zambia Zimbabwe Africa Asia Europe Oc
 Scandinavia Balkans Caribbean USA U.S. U.S.A. UK U.K. EU Alabama Alaska Arizona Arkansas California Colorado Connecticut
 Delaware Florida Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan
 Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont
-Virginia Wisconsin Wyoming""".split()) | frozenset("""United States|United Kingdom|United Arab Emirates|New Zealand|
+Virginia Wisconsin Wyoming Atlantic Pacific Arctic Antarctic""".split()) | frozenset("""United States|United Kingdom|United Arab Emirates|New Zealand|
 South Africa|North America|South America|Latin America|Central America|Middle East|East Asia|South Asia|Southeast Asia|
 Sub-Saharan Africa|West Africa|East Africa|European Union|Saudi Arabia|Sri Lanka|Hong Kong|Costa Rica|El Salvador|
 Ivory Coast|North Korea|South Korea|Papua New Guinea|Dominican Republic|Puerto Rico|New York|New Jersey|New Mexico|
 New Hampshire|North Carolina|South Carolina|North Dakota|South Dakota|West Virginia|Rhode Island""".replace("\n", "").split("|"))
-# The last word of a place's name ("Guizhou province", "Orange County").
 # Compass words before a place ("south China", "Western Europe").
 COMPASS = frozenset("north south east west northern southern eastern western central northeast northwest southeast "
                     "southwest northeastern northwestern southeastern southwestern".split())
@@ -340,7 +339,10 @@ COMPASS = frozenset("north south east west northern southern eastern western cen
 FOREIGN_FUNCTION_WORDS = frozenset(
     "de da do das dos nas nos na no em para com por uma um e o os as ao à del los las sus su el la y con en un una "
     "les des du le au aux et und der die das den dem für mit von zu zur zum ist".split())
-PLACE_HEADS = frozenset("province provinces county counties prefecture municipality district city".split())
+# The last word of a place's name after a capitalised word ("Guizhou province", "Orange County"), also of a
+# geographic feature's ("Death Valley", "Korean peninsula", "South China Sea").
+PLACE_HEADS = frozenset("province provinces county counties prefecture municipality district city ocean sea valley "
+                        "river lake mountains peninsula basin plateau desert gulf bay strait archipelago coast".split())
 # Heads of institutions, places too ("neurological rehabilitation centre", "Peking University"); not "center"
 # ("data center" is a concept).
 INSTITUTION_HEADS = frozenset("centre centres hospital hospitals clinic clinics institute institutes university "
@@ -361,6 +363,11 @@ WEAK_HEADS = frozenset("mechanism tool application progress pressure response ev
                        "convergence phase window description "
                        # a study's arm after an action or judging word ("treatment group"; "age group" says which)
                        "group".split())
+# Heads that name what belongs to something else (its outcomes, role, significance, landscape, details, the
+# scenario it is seen in): after plain words only they leave it unnamed ("adverse health outcomes", "genomic
+# landscape", "missing details"), whatever kind of word the modifiers are. Not "scale": also a questionnaire.
+RELATIONAL_HEADS = frozenset("outcome characteristic characteristics consequence implication significance role landscape "
+                             "aspect scenario detail conclusion".split())
 # The second word of a Latin phrase after "in" ("in situ", "in vivo"): a span that starts with it is cut.
 LATIN_AFTER_IN = frozenset("situ vivo vitro silico utero ovo vacuo".split())
 # Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
