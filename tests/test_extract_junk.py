@@ -546,3 +546,28 @@ def test_everyday_words_alone_are_no_concepts_of_any_type_in_the_natural_science
     text = ("The method involves automatically gathering a large number of abstracts from the Web and building a language "
             "model of abstract moves.")
     assert ("abstracts", "Dataset") in concept_names(as_if_recognised(nlp, text, {"abstracts": "Dataset"}))
+
+
+def test_an_adjective_for_a_head_an_emerging_technique_headings_and_societies_are_no_concepts(nlp):
+    # SciERC and OpenAlex sample (judged s5 and s6 rows)
+    for text, span in [
+        ("In this paper, we extend traditional linear FKT to enable it to work in multi-class problem and also in higher "
+         "dimensional (kernel) subspaces and therefore provide enhanced discrimination ability.", "higher dimensional"),
+        ("Unimodal or mildly multimodal problems, even when non-separable and ill-conditioned, tend to be solved during the "
+         "early stages of the optimization by the CMAES.", "non-separable and ill-conditioned"),
+        ("The emerging technique of real-time fMRI neurofeedback trains individuals to regulate their own brain activity "
+         "via feedback from an fMRI measure of neural activity.", "emerging technique"),
+        ("Likewise, the appropriate usage of endovascular abdominal aortic aneurysm repair (EVAR) in the United States "
+         "remains a subject of ongoing controversy, with a significant number of U.S. EVARs failing to adhere to the "
+         "Society for Vascular Surgery (SVS) clinical practice guideline (CPG) diameter thresholds.",
+         "Society for Vascular Surgery")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
+    # a heading of a structured abstract in capitals ("OBJECTIVE ... APPROACH ... MAIN RESULTS")
+    text = ("APPROACH Transcutaneous electrical nerve stimulation (TENS) was applied on two finger areas (thumb and index "
+            "for healthy hands, thumb and index-projected areas for disabled hands) to evoke two kinds of tactile sensations.")
+    doc = as_if_recognised(nlp, text, {"APPROACH Transcutaneous electrical nerve stimulation": "Method"})
+    assert mentions(doc)[0] == ("Transcutaneous electrical nerve stimulation", "Method")
+    # a gerund ends a name
+    text = ("We pose point set matching under rigid and non-rigid transformations in this framework and solve for the "
+            "transformations using standard nonlinear optimization techniques.")
+    assert mentions(as_if_recognised(nlp, text, {"point set matching": "Task"})) == [("point set matching", "Task")]

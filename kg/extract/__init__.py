@@ -224,8 +224,9 @@ def _entities_joined(concepts: dict) -> dict:
 def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
     "CI, 27.2–53.1"), a generic word ("data" of
-    "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective
-    ("colorectal" of "colorectal, lung, breast, or prostate cancer"), a vague phrase ("internal
+    "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective for a
+    head ("colorectal" of "colorectal, lung, breast, or prostate cancer", "reduced progression-free" of
+    "reduced progression-free and overall survival": ``junk.ends_in_adjective``), a vague phrase ("internal
     information" of "internal and contextual information", ``junk.is_vague``) or an everyday word
     (``junk.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
     expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
@@ -239,7 +240,7 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
         if any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or \
                 words[0] in classes.adjectives and words[0] not in classes.nouns:
             return True
-    if junk.is_place(part) or junk.is_vague(part):
+    if junk.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
         return True
     return type_ != "Domain" and junk.everyday_word(part) and (
         natural or type_ == "Entity" and (everyday or _plural(part)))

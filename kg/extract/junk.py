@@ -222,7 +222,7 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
     "organisation", "person", "publishing", "foreign", "broken word", "heading", "boilerplate" (``sentence_start``: the first words of its
     sentence, read from the doc when not given) or "generic" (also a vague head after judging adjectives,
-    a lone adjective)."""
+    an adjective for a head)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
@@ -539,10 +539,10 @@ def _latin_cut(span: Span) -> bool:
 
 def _organisation(span: Span) -> bool:
     """A title-case name of an organisation ("Italian Heart Rhythm Society", "Institute of Gender and
-    Health"); "civil society" is a concept."""
+    Health", "Society for Vascular Surgery"); "civil society" is a concept."""
     words = span.text.split()
     if len(words) > 2 and words[0] in lexicon.ORGANISATION_HEADS | {"University", "Department", "School", "Faculty"} \
-            and words[1] == "of" and words[2][:1].isupper():
+            and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
@@ -567,14 +567,26 @@ def _counted(span: Span) -> bool:
 
 
 def _lone_adjective(span: Span) -> bool:
-    """One word that is an adjective and no noun: "sparse", "colorectal" (of "colorectal, lung ... cancer"),
-    "speaker-independent"."""
-    word = span.text
-    if " " in word or not word.islower():
+    return ends_in_adjective(span.text)
+
+
+def ends_in_adjective(text: str) -> bool:
+    """A phrase without a noun for its head: its last word is an adjective and no noun, alone ("sparse",
+    "colorectal" of "colorectal, lung ... cancer", "speaker-independent") or after others ("higher
+    dimensional", "non-separable and ill-conditioned", "genome-wide significant"); after other words an
+    "-ing" form may be a gerund ("point set matching") and a plural a noun's ("point clouds").
+
+    >>> [ends_in_adjective(t) for t in ["sparse", "higher dimensional", "point set matching", "immune response"]]  # doctest: +SKIP
+    [True, True, False, False]
+    """
+    words = text.split()
+    if not words or not words[-1].islower():
         return False
-    last = word.rsplit("-", 1)[-1]
+    last = words[-1].rsplit("-", 1)[-1]
     classes = word_classes()
-    return last.isalpha() and last in classes.adjectives and last not in classes.nouns
+    if not last.isalpha() or last not in classes.adjectives or last in classes.nouns:
+        return False
+    return len(words) == 1 or not last.endswith("ing") and singular(last) not in classes.nouns
 
 
 def _broken_word(span: Span) -> bool:

@@ -282,7 +282,7 @@ KNOWN_ACRONYMS: dict[str, tuple[str, str]] = {
 SECTION_HEADINGS = frozenset(
     "abstract background backgrounds introduction context objective objectives aim aims purpose purposes method methods "
     "methodology design setting settings participants results findings conclusion conclusions interpretation significance "
-    "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements".split())
+    "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements approach".split())
 # Words that name no concept on their own ("learning", "the proposed method", "our approach").
 GENERIC_WORDS = frozenset(
     "approach method methodology model framework system technique algorithm procedure scheme strategy mechanism tool "
@@ -380,7 +380,7 @@ JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediat
                                # how good or how made, not what kind ("hybrid model", "noisy data", "innovative strategies")
                                "hybrid noisy innovative similar practical promising arbitrary informative compact unique "
                                "robust accurate reliable powerful sophisticated successful useful interesting valuable "
-                               "crucial essential reasonable satisfactory excellent superior "
+                               "crucial essential reasonable satisfactory excellent superior emerging "
                                # real or not, standing alone or central: no kind ("real data", "standalone system", "core modules")
                                "real actual standalone core".split())
 # People and groups of them: alone a study's population, no concept that links papers ("women", "participants").
