@@ -161,7 +161,9 @@ def to_record(paper: Paper, doc) -> dict:
     # "BC" is breast cancer in one paper and bladder cancer in another.
     expansions = {a["short"]: a["long"] for a in doc._.kg_acronyms or []}
     domains = {d["name"] for d in doc._.kg_domains or []}
-    natural_science = entities.natural_science(domains, set(doc._.kg_domain_hints or ()))
+    hints = set(doc._.kg_domain_hints or ())
+    natural_science = entities.natural_science(domains, hints)
+    outside = entities.outside_computing(domains, hints)
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
     for mention in doc._.kg_mentions or []:
@@ -169,7 +171,8 @@ def to_record(paper: Paper, doc) -> dict:
         long_form = expansions.get(text) or mention.get("alias_of")
         if natural_science and mention["rule"] != "gazetteer" and entities.entity_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Entity", proposed=None)
-        if natural_science and mention["rule"] != "gazetteer" and entities.metric_in_natural_science(long_form or text, mention["type"]):
+        if (natural_science or outside) and mention["rule"] != "gazetteer" and \
+                entities.metric_outside_computing(long_form or text, mention["type"], natural_science):
             mention = dict(mention, type="Metric", proposed=None)
         if natural_science and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)

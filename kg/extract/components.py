@@ -119,8 +119,8 @@ def deciding_type(span: Span, label: str) -> str:
         decided = "Method"  # a technique read as a thing or as data
     if decided is None and label == "OtherScientificTerm" and entities.measured_quantity(span.text):
         decided = "Metric"
-    if decided is None and (label in ("OtherScientificTerm", "Method") or label == "Task" and not span[0].lower_.endswith("ing")) \
-            and entities.data_term(span.text):
+    if decided is None and (label in ("OtherScientificTerm", "Method") or label == "Task" and not span[0].lower_.endswith("ing")
+                            and not entities.doing(span.text)) and entities.data_term(span.text):
         decided = "Dataset"  # "IBD cohort", "tumor samples", "SEER database", "TOS-H group"; not "segmenting sequential data"
     decided = decided or label
     return RECOGNISED_AS.get(decided, decided)

@@ -111,12 +111,26 @@ def head_word(name: str) -> str:
     >>> head_word("Hamilton Depression Inventory"), head_word("inhibition of glycogen synthase kinases")
     ('inventory', 'inhibition')
     """
-    words = name.lower().replace("-", " ").split()
-    for i in range(1, len(words)):
+    words = name.lower().split()
+    for i in range(1, len(words)):  # a preposition inside a compound is no phrase's end ("image-to-text retrieval")
         if words[i] in lexicon.PREPOSITIONS:
             words = words[:i]
             break
-    return singular(words[-1]) if words else ""
+    return singular(words[-1].rsplit("-", 1)[-1]) if words else ""
+
+
+def verb_participle(word: str) -> bool:
+    """An -ing or -ed form of an English verb ("grading", "predicting", "guided"; not "string", "red").
+
+    >>> [verb_participle(w) for w in ("grading", "predicting", "guided", "string", "red", "surveillance")]
+    [True, True, True, False, False, False]
+    """
+    word = word.lower()
+    if not (word.endswith("ing") and len(word) > 5 or word.endswith("ed") and len(word) > 4):
+        return False
+    stem = word[:-3] if word.endswith("ing") else word[:-2]
+    bases = (stem, stem + "e", stem[:-1] if stem[-1] == stem[-2] else stem)  # grad(e)ing, guid(e)d, stopp(ed)
+    return any(b in junk.word_classes().verbs for b in bases)
 
 
 def procedure(word: str) -> bool:
@@ -143,18 +157,56 @@ def measured_quantity(name: str) -> bool:
     return head in lexicon.QUANTITY_HEADS and any(w in lexicon.STATISTIC_MODIFIERS for w in words[:words.index(head) if head in words else -1])
 
 
-def metric_in_natural_science(name: str, type_: str) -> bool:
-    """In a natural-science paper, an Entity, Method or Task whose head is a measured quantity
-    ("turnaround times", "FA values", "mRNA expression level") is a Metric; a quantity word alone says
-    not what is measured ("weight" of "weight-loss interventions", "time")."""
-    return type_ in ("Entity", "Method", "Task") and " " in name.strip() and head_word(name) in lexicon.QUANTITY_HEADS
+def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
+    """A paper that neither is of computing nor names it once (``kg_domain_hints``): engineering, ecology,
+    the social sciences and the natural sciences, where "duration", "yield" or "level" is what was measured;
+    in computing "polynomial time" and "character level" are terms (SciERC's other terms)."""
+    return not computing(domains) and not computing(hints)
+
+
+def metric_outside_computing(name: str, type_: str, natural: bool = True) -> bool:
+    """In a paper outside computing, an Entity, Method or Task whose head is a measured quantity
+    ("turnaround times", "FA values", "hyperoxic apnea duration", "light pipe temperatures") is a Metric; a
+    quantity word alone says not what is measured ("weight" of "weight-loss interventions", "time"). A head
+    that judges how well (efficacy, quality) is a measure only in the natural sciences (``natural``)."""
+    head = head_word(name)
+    return type_ in ("Entity", "Method", "Task") and " " in name.strip() and head in lexicon.QUANTITY_HEADS and \
+        (natural or head not in lexicon.JUDGED_QUANTITIES) and not (type_ == "Task" and doing(name))
+
+
+def doing(name: str) -> bool:
+    """A name of doing something to what it ends with: it opens with an -ing form of a verb, or with one after
+    an adverb ("predicting levels of prosocial engagement", "automatically detecting images"; not
+    "insufficient fine-grained training data"): a Task whatever its head."""
+    words = name.split()
+    start = 1 if len(words) > 2 and words[0].endswith("ly") else 0
+    return len(words) > start + 1 and words[start].endswith("ing") and verb_participle(words[start])
 
 
 def method_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, an Entity, Task or Dataset headed by a procedure or a method word
-    ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing method") is a Method."""
+    ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing method", "DSM-IV criteria") or
+    a system of doing something ("automated surveillance systems", "grading system") is a Method."""
     head = head_word(name)
-    return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in lexicon.METHOD_WORDS)
+    return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in lexicon.METHOD_WORDS or system_of_doing(name))
+
+
+def system_of_doing(name: str) -> bool:
+    """A system named by what it does ("automated surveillance systems", "drug delivery system", "imaging
+    system"), not by what it is made of or belongs to ("NPY system", "peripheral nervous system", "social
+    support systems"): the word before "system" is a method or task word, a noun made of a verb or a
+    verb's participle ("grading system", "image-guided system").
+
+    >>> [system_of_doing(n) for n in ("automated surveillance systems", "drug delivery system", "NPY system",
+    ...                               "peripheral nervous system", "social support systems")]
+    [True, True, False, False, False]
+    """
+    words = name.lower().replace("-", " ").split()
+    if len(words) < 2 or singular(words[-1]) != "system":
+        return False
+    before = singular(words[-2])
+    return before in lexicon.TASK_HEADS or before in lexicon.LAB_METHOD_HEADS or junk.nominalised_verb(before) is not None \
+        or verb_participle(before)  # "grading system", "image-guided system"
 
 
 def data_term(name: str) -> bool:
@@ -194,7 +246,10 @@ def study_arm(name: str) -> bool:
 
 
 def _people_word(word: str) -> bool:
-    """An adjective or participle that describes people ("healthy", "normal", "matched", "traumatised"), not a noun."""
+    """An adjective or participle that describes people ("healthy", "normal", "matched", "traumatised"), not a
+    noun; or what they do not have ("non-SS", "non-diabetic")."""
+    if word.startswith("non-") and len(word) > 5:
+        return True
     classes = junk.word_classes()
     return word.isalpha() and (word in lexicon.JUDGING_ADJECTIVES or (word in classes.adjectives or word.endswith("ed"))
                                and word not in classes.nouns)
@@ -207,7 +262,8 @@ def entity_in_natural_science(name: str, type_: str) -> bool:
     subclasses", "PBAE terpolymers"; not "SEER database", "normal controls") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
-        return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head)
+        return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head) \
+            and not system_of_doing(name)
     if type_ == "Task":
         return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
     if type_ == "Dataset":

@@ -62,21 +62,26 @@ LAB_METHOD_HEADS = frozenset(
     "spectrometry chromatography tomography imaging sequencing pcr blot blotting staining screening vaccination "
     "transplantation resection stimulation protocol program programme strategy design simulation calculation search "
     "measurement technique tool method methodology approach procedure model modeling modelling algorithm framework "
-    "scheme system device instrument questionnaire scale score index test trial review meta-analysis "
-    "electrophoresis cytometry immunohistochemistry hybridization transfection knockdown knockout "
+    "scheme device instrument criterion questionnaire scale score index test trial review meta-analysis "
+    "electrophoresis cytometry immunohistochemistry hybridization transfection knockdown knockout profiling "
     "diet exercise training education counseling counselling management care rehabilitation".split())
 TASK_HEADS = frozenset(
     "diagnosis diagnostic prognosis screening prevention management treatment assessment monitoring detection "
     "prediction estimation evaluation analysis identification quantification characterization characterisation "
     "classification recognition imaging modeling modelling design discovery mapping measurement control removal "
     "degradation conversion production extraction separation optimization optimisation simulation reconstruction "
-    "regeneration repair delivery sensing study".split())
-# Heads of measured quantities: in a natural-science paper a span with one is a Metric ("turnaround
-# times", "FA values", "mRNA expression level", "mean height"), whatever else it was read as.
+    "regeneration repair delivery sensing study surveillance".split())
+# Heads of measured quantities: in a paper outside computing a span with one is a Metric ("turnaround
+# times", "FA values", "mRNA expression level", "mean height", "biochar yield", "FRET distances", "local
+# taxon richness", "morbidity risks"), whatever else it was read as.
 QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield age "
-    "temperature depth thickness diameter efficacy efficiency quality".split())
+    "temperature depth thickness diameter distance momentum fluence richness abundance risk "
+    "efficacy efficiency quality".split())
+# Quantity heads that judge how well something works: a measure in the natural sciences ("clinical efficacy",
+# "health-related quality of life"), a construct elsewhere ("team efficacy", "service quality").
+JUDGED_QUANTITIES = frozenset("efficacy efficiency quality".split())
 # Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
 # "F1-score", "drought indices"), and the statistics that make any quantity head one ("mean height", "relative frequency").
 MEASURE_HEADS = frozenset("value ratio score proportion percentage rate index".split())
@@ -94,13 +99,14 @@ PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
 NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
                            "choreography orthography dichotomy".split())
 # Heads of data, samples and the people studied, whatever the field: a recognised other term with one is a
-# Dataset ("IBD cohort", "tumor samples", "cirrhotic patients"; of SciERC's training spans with one, 4 of 201
-# are other terms).
+# Dataset ("IBD cohort", "tumor samples", "cirrhotic patients", "RGB/NIR images"; of SciERC's training spans with
+# one, 7 of 235 are other terms).
 DATA_TERM_HEADS = frozenset("data dataset database databank corpus corpora treebank cohort registry biobank sample "
-                            "specimen swab patient participant volunteer".split())
-# Words that head a method in any field: in a natural-science paper a span with one is a Method.
+                            "specimen swab patient participant volunteer image".split())
+# Words that head a method in any field: in a natural-science paper a span with one is a Method; so do what
+# a diagnosis or a survey is made with ("DSM-IV criteria", "self-administered instruments").
 METHOD_WORDS = frozenset("method methodology technique analysis therapy treatment surgery intervention assay "
-                         "programme program regimen".split())
+                         "programme program regimen criterion instrument profiling".split())
 DATA_HEADS = frozenset(
     "data dataset database databank cohort sample registry survey record corpus image scan biobank archive "
     "repository collection census participant patient subject volunteer population group trial study".split())
@@ -126,8 +132,9 @@ DECIDING_HEADS: dict[str, str] = {
 # Heads that name the type itself ("3D-printing method", "maximum set coverage problem", "hash-tag recommendation
 # task"): of SciERC's multi-word training spans ending in each, at least 90% of those that name a concept (not
 # Generic) are of that type (method 36 of 38, methods 37 of 37, algorithm 48 of 48, technique(s) 39 of 39, task 24
-# of 26, tasks 16 of 17, problem 29 of 30).
-TYPE_WORDS: dict[str, str] = {**dict.fromkeys("method technique algorithm".split(), "Method"),
+# of 26, tasks 16 of 17, problem 29 of 30). A system is a Method too: SciERC reads 103 of its 143 training spans
+# that end in one and name a concept so (38 Tasks: "machine translation systems"), the judged samples all of them.
+TYPE_WORDS: dict[str, str] = {**dict.fromkeys("method technique algorithm system".split(), "Method"),
                               **dict.fromkeys("task problem".split(), "Task")}
 # Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do).
 EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via".split())
