@@ -349,3 +349,15 @@ def test_images_and_controls_without_a_condition_are_datasets(nlp):
     text = "We evaluate the embeddings on image-to-text retrieval and on automatically detecting images of faces."
     doc = as_if_recognised(nlp, text, {"image-to-text retrieval": "Task", "automatically detecting images": "Task"})
     assert mentions(doc) == {("image-to-text retrieval", "Task"), ("automatically detecting images", "Task")}
+
+
+def test_physical_quantities_are_metrics_and_filters_methods_in_any_paper(nlp):
+    # OpenAlex sample (the judged s6 rows): a paper of machine learning, one of vision and medicine
+    text = ("An extensive grid search method has been implemented in the XGB model to explore all the possible considered "
+            "input parameter combinations for predicting the biochar yield with neural networks and supervised training data.")
+    doc = as_if_recognised(nlp, text, {"biochar yield": "OtherScientificTerm"})
+    assert entities.computing({d["name"] for d in doc._.kg_domains})
+    assert mentions(doc) == {("biochar yield", "Metric")}
+    text = "The first-order statistics filter was then applied to extract spurious regions."
+    assert mentions(as_if_recognised(nlp, text, {"first-order statistics filter": "OtherScientificTerm"})) == {
+        ("first-order statistics filter", "Method")}

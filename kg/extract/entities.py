@@ -144,14 +144,16 @@ def procedure(word: str) -> bool:
 
 
 def measured_quantity(name: str) -> bool:
-    """A name of a measured number: a measure head ("FA values", "urinary analyte/creatinine ratios"), or
-    a quantity head after a statistic ("mean height", "relative frequency of occurrence").
+    """A name of a measured number: a measure head ("FA values", "urinary analyte/creatinine ratios"), a
+    physical quantity with what it is of ("biochar yield"; not "temperatures" alone), or a quantity head after
+    a statistic ("mean height", "relative frequency of occurrence").
 
-    >>> [measured_quantity(n) for n in ("FA values", "mean height", "relative frequency of occurrence", "arm length")]
-    [True, True, True, False]
+    >>> [measured_quantity(n) for n in ("FA values", "biochar yield", "temperatures", "mean height",
+    ...                                 "relative frequency of occurrence", "arm length")]
+    [True, True, False, True, True, False]
     """
     head = head_word(name)
-    if head in lexicon.MEASURE_HEADS:
+    if head in lexicon.MEASURE_HEADS or head in lexicon.PHYSICAL_QUANTITIES and " " in name.strip():
         return True
     words = name.lower().split()
     return head in lexicon.QUANTITY_HEADS and any(w in lexicon.STATISTIC_MODIFIERS for w in words[:words.index(head) if head in words else -1])

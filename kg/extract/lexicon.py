@@ -83,8 +83,12 @@ QUANTITY_HEADS = frozenset(
 # "health-related quality of life"), a construct elsewhere ("team efficacy", "service quality").
 JUDGED_QUANTITIES = frozenset("efficacy efficiency quality".split())
 # Heads that name a measured number whatever the field ("FA values", "urinary analyte/creatinine ratios",
-# "F1-score", "drought indices"), and the statistics that make any quantity head one ("mean height", "relative frequency").
+# "F1-score", "drought indices"), physical and epidemiological quantities that head no SciERC training span and
+# with a word before them say what is measured ("biochar yield" in a paper of machine learning), and the statistics
+# that make any quantity head one ("mean height", "relative frequency").
 MEASURE_HEADS = frozenset("value ratio score proportion percentage rate index".split())
+PHYSICAL_QUANTITIES = frozenset("yield temperature concentration prevalence incidence thickness diameter richness "
+                                "abundance momentum fluence".split())
 STATISTIC_MODIFIERS = frozenset("mean average median relative total maximum minimum peak cumulative absolute "
                                 "normalized normalised".split())
 # Heads of techniques and procedures: a recognised other term with one is a Method ("block randomisation",
@@ -116,7 +120,7 @@ DATA_HEADS = frozenset(
 DECIDING_HEADS: dict[str, str] = {
     **dict.fromkeys("accuracy precision recall f1 bleu".split(), "Metric"),
     **dict.fromkeys("recognition retrieval generation summarization extraction identification understanding".split(), "Task"),
-    **dict.fromkeys("parser grammar classifier architecture".split(), "Method"),
+    **dict.fromkeys("parser grammar classifier architecture filter".split(), "Method"),
     **dict.fromkeys("corpora treebank".split(), "Dataset"),
     # a pronoun is SciERC's Generic (it 86 of 87, they 14 of 14, one 9 of 9): never a concept ("harder ones")
     **dict.fromkeys("it they them this these those one".split(), "Generic"),
