@@ -361,3 +361,20 @@ def test_physical_quantities_are_metrics_and_filters_methods_in_any_paper(nlp):
     text = "The first-order statistics filter was then applied to extract spurious regions."
     assert mentions(as_if_recognised(nlp, text, {"first-order statistics filter": "OtherScientificTerm"})) == {
         ("first-order statistics filter", "Method")}
+
+
+def test_archives_and_terminologies_are_datasets_and_interpolation_a_method(nlp):
+    # SciERC (H01-1040, W02-1403, H01-1058: the judged s5 and s6 rows)
+    text = ("We describe how this information is used in a prototype system designed to support information workers ' "
+            "access to a pharmaceutical news archive as part of their industry watch function.")
+    assert ("pharmaceutical news archive", "Dataset") in mentions(as_if_recognised(
+        nlp, text, {"pharmaceutical news archive": "OtherScientificTerm"}))
+    text = ("Experiments are done on a ` flat ' list of terms obtained from an originally hierarchically-structured "
+            "terminology: the French version of the US National Library of Medicine MeSH thesaurus.")
+    doc = as_if_recognised(nlp, text, {"hierarchically-structured terminology": "OtherScientificTerm",
+                                       "MeSH thesaurus": "OtherScientificTerm"})
+    assert mentions(doc) == {("hierarchically-structured terminology", "Dataset"), ("MeSH thesaurus", "Dataset")}
+    text = ("We find that simple interpolation methods, like log-linear and linear interpolation, improve the performance "
+            "but fall short of the performance of an oracle.")
+    assert ("linear interpolation", "Method") in types_in_record(as_if_recognised(
+        nlp, text, {"log-linear and linear interpolation": "OtherScientificTerm"}))
