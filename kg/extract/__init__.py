@@ -166,18 +166,23 @@ def to_record(paper: Paper, doc) -> dict:
     outside = entities.outside_computing(domains, hints)
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
+
+    def measured(mention: dict, name: str) -> dict:
+        # each part of a coordination by its own head: "kernel density estimation and covariance-weighted distance"
+        if (natural_science or outside) and mention["rule"] != "gazetteer" and \
+                entities.metric_outside_computing(name, mention["type"], natural_science):
+            return dict(mention, type="Metric", proposed=None)
+        return mention
+
     for mention in doc._.kg_mentions or []:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
         if natural_science and mention["rule"] != "gazetteer" and entities.entity_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Entity", proposed=None)
-        if (natural_science or outside) and mention["rule"] != "gazetteer" and \
-                entities.metric_outside_computing(long_form or text, mention["type"], natural_science):
-            mention = dict(mention, type="Metric", proposed=None)
         if natural_science and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)
         if long_form and long_form != text:
-            _add(concepts, mention, long_form, acronym=True)
+            _add(concepts, measured(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
         whole = clean_name(text)
@@ -186,7 +191,7 @@ def to_record(paper: Paper, doc) -> dict:
             continue
         named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
-            _add(concepts, mention, part, spelling=part)
+            _add(concepts, measured(mention, part), part, spelling=part)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])

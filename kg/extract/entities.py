@@ -179,10 +179,10 @@ def metric_outside_computing(name: str, type_: str, natural: bool = True) -> boo
 def doing(name: str) -> bool:
     """A name of doing something to what it ends with: it opens with an -ing form of a verb, or with one after
     an adverb ("predicting levels of prosocial engagement", "automatically detecting images"; not
-    "insufficient fine-grained training data"): a Task whatever its head."""
+    "insufficient fine-grained training data", "fine-tuning data"): a Task whatever its head."""
     words = name.split()
     start = 1 if len(words) > 2 and words[0].endswith("ly") else 0
-    return len(words) > start + 1 and words[start].endswith("ing") and verb_participle(words[start])
+    return len(words) > start + 1 and words[start].isalpha() and words[start].endswith("ing") and verb_participle(words[start])
 
 
 def method_in_natural_science(name: str, type_: str) -> bool:
