@@ -29,6 +29,7 @@ from kg.extract.normalize import singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
+_DIMENSION_OR_NUMERAL = re.compile(r"\d-?[Dd]|II|III|VI|VII|VIII|IX|XI|XII")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
@@ -330,7 +331,10 @@ def _publishing(span: Span) -> bool:
 
 
 def _generic(span: Span) -> bool:
-    """A lone generic word, with or without generic modifiers: "learning", "the proposed method"."""
+    """A lone generic word, with or without generic modifiers: "learning", "the proposed method"; a
+    dimension or a Roman numeral alone ("3D" of "3D architectures", "II" of "domains I and II")."""
+    if _DIMENSION_OR_NUMERAL.fullmatch(span.text):
+        return True
     content = [t for t in span if (t.lower_ not in lexicon.GENERIC_MODIFIERS or t.is_upper) and not t.is_punct]
     if not content:
         return True
@@ -468,8 +472,9 @@ def _generic_noun(word: str) -> bool:
 
 
 # Suffixes that make a noun of a verb, each with the ways back to the verb (characters cut, ending added).
-_NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5, "ate"))), ("ition", ((3, ""), (5, "e"))),
-                     ("ution", ((3, "e"),)), ("ction", ((5, "ct"), (5, "ce"))), ("ssion", ((5, "ss"),)), ("ment", ((4, ""),)),
+_NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5, "ate"), (6, "y"))),
+                     ("ition", ((3, ""), (5, "e"), (6, "re"))), ("ution", ((3, "e"), (5, "ve"))), ("ction", ((5, "ct"), (5, "ce"))),
+                     ("ssion", ((5, "ss"), (5, "t"))), ("sion", ((4, "t"), (4, "d"), (4, "de"))), ("ment", ((4, ""),)),
                      ("ence", ((4, "e"), (4, ""))), ("ance", ((4, ""), (4, "e"))))
 
 
@@ -479,6 +484,8 @@ def nominalised_verb(word: str) -> str | None:
 
     >>> [nominalised_verb(w) for w in ["formation", "classification", "reduction", "inflammation", "apoptosis"]]  # doctest: +SKIP
     ['form', 'classify', 'reduce', None, None]
+    >>> [nominalised_verb(w) for w in ["variation", "evolution", "emission", "conversion", "decision", "acquisition"]]  # doctest: +SKIP
+    ['vary', 'evolve', 'emit', 'convert', 'decide', 'acquire']
     """
     verbs = word_classes().verbs
     for suffix, ways in _NOMINAL_SUFFIXES:
@@ -521,6 +528,10 @@ def _heading(span: Span) -> bool:
     text = span.text.lower()
     if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
+    words = text.split()  # two headings as one: "Materials and Methods", "Results and Discussion"
+    if len(words) == 3 and words[1] in ("and", "&") and span.text[:1].isupper() and \
+            all(w in lexicon.SECTION_HEADINGS or w in _HEADING_PARTS for w in (words[0], words[2])):
+        return True
     glued = _GLUED_HEADING.match(span[0].text)
     if glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS:
         return True
@@ -529,12 +540,21 @@ def _heading(span: Span) -> bool:
 
 
 _LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"}
+# Words that head a structured abstract only beside a heading word ("Materials and Methods", "Patients and Methods").
+_HEADING_PARTS = frozenset("material materials patient patients subject subjects".split())
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
 def _latin_cut(span: Span) -> bool:
     """A span that starts inside a Latin phrase of "in" ("situ formation" of "in situ formation")."""
     return span.start > 0 and span.doc[span.start - 1].lower_ == "in" and span[0].lower_ in lexicon.LATIN_AFTER_IN
+
+
+def _inside_word(span: Span) -> bool:
+    """A span that starts after a hyphen inside a word: "CoV-2" of "SARS-CoV-2" (a name the recogniser cut)."""
+    doc, i = span.doc, span.start
+    return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_ \
+        and doc[i - 2].text[-1:].isalnum()
 
 
 def _organisation(span: Span) -> bool:
@@ -607,4 +627,5 @@ def _foreign(span: Span) -> bool:
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
           ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
-          ("broken word", _broken_word), ("broken word", _latin_cut), ("heading", _heading))
+          ("broken word", _broken_word), ("broken word", _latin_cut), ("broken word", _inside_word),
+          ("heading", _heading))

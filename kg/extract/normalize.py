@@ -11,7 +11,7 @@ import re
 import unicodedata
 from typing import Callable
 
-from kg.extract.lexicon import GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
+from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
 _LEADING = {"a", "an", "the", "our", "their", "its", "this", "these", "that", "those", "such", "each", "every", "new", "novel", "proposed"}
@@ -137,6 +137,10 @@ def _strip_modifiers(words: list[str]) -> list[str]:
             return words
 
 
+# A dimension is no name a generic head can follow ("3D architectures" is no 3D).
+_DIMENSION = re.compile(r"\d-?[Dd]")
+
+
 # Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
 _ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
 _NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
@@ -150,6 +154,8 @@ def _strip_generic_head(words: list[str]) -> list[str]:
     if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS | ACTION_HEADS:
         return words
     head, rest = singular(words[-1]).lower(), words[:-1]
+    if rest[-1].lower() in EDGE_WORDS or _DIMENSION.fullmatch(rest[-1]):  # "Materials and Methods", "3D architectures"
+        return words
     if head in ACTION_HEADS:  # after an action of two words or more ("traveling salesman problem", "shared task" stay)
         last = rest[-1].lower()
         return rest if len(rest) >= 2 and last.endswith(_ACTION_ENDINGS) and last not in _NOT_ACTIONS else words

@@ -11,6 +11,8 @@ Names are matched on word forms that fold case (except for one-word names such a
 [(0, 4, 'low rank adaptation'), (20, 41, 'large language model')]
 >>> names.find("Lora is a radio protocol.")
 []
+>>> NameMatcher({"addition": "addition", "CoV-2": "cov 2", "SARS-CoV": "sars cov"}).find("In addition, SARS-CoV-2 spreads.")
+[]
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS
 from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
+_VERSION = re.compile(r"-\d")
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\[])")
 MAX_WORDS = 8
 # Upper-case words that are English, not names ("US", "IT").
@@ -34,6 +37,10 @@ TERM_ENDINGS = ("tion", "sion", "ing", "sis", "ics")
 _EVERYDAY = frozenset("nothing something anything everything morning evening meeting housing funding feeling building "
                       "beginning according including following regarding existing ongoing remaining missing working "
                       "leading setting finding reading writing thinking during".split())
+# Nouns that make an English connective after "in" ("in addition", "in relation to", "in combination with").
+CONNECTIVES = frozenset("addition relation comparison combination association conjunction accordance collaboration "
+                        "conclusion contrast particular general summary response practice total detail order fact turn "
+                        "part principle theory question".split())
 _COMMON_UPPER = frozenset("A I AN AND AS AT BE BY DO GO IF IN IS IT ME MY NO OF ON OR SO TO UP US WE ALL ARE BUT "
                           "CAN FOR HAS NOT OUR THE WAS ONE TWO NEW".split())
 
@@ -98,9 +105,17 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
                 return None
             if "-" not in spelling:
                 return True, (singular(words[0]),)
-        elif not is_term_word(singular(spelling).lower()):
+        elif not is_term_word(singular(spelling).lower()) or everyday_word(singular(spelling).lower()):
             return None
     return False, tuple(_folded(w) for w in words)
+
+
+def everyday_word(word: str) -> bool:
+    """An everyday word that names a technique only in some fields ("reduction", "distribution",
+    "regression", "adaptation": ``junk.everyday_word``): alone it links no papers across fields."""
+    from kg.extract import junk  # the word tables of the English model, loaded when first needed
+
+    return junk.everyday_word(word)
 
 
 def is_term_word(word: str) -> bool:
@@ -150,11 +165,16 @@ class NameMatcher:
         forms = {True: [p[0] for p in pairs], False: [p[1] for p in pairs]}
         found: list[NameMatch] = []
         for i in range(len(tokens)):
+            if i and text[tokens[i - 1][1]:tokens[i][0]] == "-":  # inside a word: "CoV-2" of "SARS-CoV-2"
+                continue
+            connective = i and tokens[i - 1][2].lower() == "in" and forms[False][i] in CONNECTIVES
             for exact, trie in self._tries.items():
                 node, j = trie.get(forms[exact][i]), i
                 while node is not None:
-                    for concept, spelling in node.get(self._END, ()):
-                        found.append(NameMatch(tokens[i][0], tokens[j][1], concept, spelling))
+                    # "In addition, ..." names no addition; "SARS-CoV" is not "SARS-CoV-2" (a version after a hyphen)
+                    if not (connective and j == i) and not _VERSION.match(text, tokens[j][1]):
+                        for concept, spelling in node.get(self._END, ()):
+                            found.append(NameMatch(tokens[i][0], tokens[j][1], concept, spelling))
                     j += 1
                     if j >= len(tokens) or not tokens[j][3]:
                         break

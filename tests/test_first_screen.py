@@ -1,0 +1,55 @@
+"""What would head the top-concepts list of a real build without being a concept: a heading pair,
+a dimension, a numeral, a name cut inside a hyphenated word, and one-word names linked where a
+paper uses them as plain English ("In addition", "a reduction in"). Sentences from the OpenAlex
+sample in ../shared/data (work ids in the comments)."""
+
+from test_extract import as_if_recognised
+
+from kg.extract import to_record
+from kg.extract.normalize import concept_key, display_name
+from kg.extract.vocabulary import NameMatcher, name_form
+from kg.model import Paper
+
+
+def names(doc):
+    return [(c["name"], c["type"]) for c in to_record(Paper(id="t", title="t", abstract=doc.text), doc)["concepts"]]
+
+
+def test_two_headings_as_one_are_no_concept(nlp):
+    # W3007781693: before, "Materials and Methods" was a Method shown as "Materials and" and linked in every abstract
+    text = "Materials and Methods: A retrospective study was done reviewing the histopathological records of 906 patients."
+    assert names(as_if_recognised(nlp, text, {"Materials and Methods": "Method"})) == []
+    assert concept_key("Materials and Methods") == "materials and method"  # a generic head after "and" stays
+
+
+def test_a_dimension_is_no_name_a_generic_head_follows(nlp):
+    # W2109600200
+    text = ("Homogeneous dispersion of ultrafine Pt nanoparticles on 3D architectures constructed of graphene and "
+            "exfoliated graphitic carbon nitride results in hybrids with 3D porous structures.")
+    assert (concept_key("3D architectures"), display_name("3D architectures")) == ("3d architecture", "3D architectures")
+    assert ("3D", "Method") not in names(as_if_recognised(nlp, text, {"3D": "Method"}))
+
+
+def test_a_numeral_alone_is_no_concept(nlp):
+    # W3032956014
+    text = ("Largely, our results supported that this novel compound 16 binds with domains I and II, and the domain "
+            "II-III linker of the 3CLpro protein.")
+    assert names(as_if_recognised(nlp, text, {"II": "Dataset"})) == []  # as the shipped recogniser reads it
+
+
+def test_a_span_starting_inside_a_hyphenated_word_is_cut(nlp):
+    # W3043672461: the recogniser read "CoV-2" of SARS-CoV-2; linked, it named every SARS-CoV-2
+    text = "We demonstrate the transplacental transmission of SARS-CoV-2 in a neonate born to a mother infected in the last trimester."
+    assert names(as_if_recognised(nlp, text, {"CoV-2": "Entity"})) == []
+    assert NameMatcher({"CoV-2": "cov 2", "SARS-CoV": "sars cov"}).find(text) == []  # nor is SARS-CoV this virus
+    assert [m.concept for m in NameMatcher({"SARS-CoV-2": "sars cov 2"}).find(text)] == ["sars cov 2"]
+
+
+def test_one_word_names_are_not_linked_where_they_are_plain_english():
+    # W2100892302: "In addition" is a connective; W2101846705: "reduction" names a technique only in some fields
+    text = ("In addition, we find that a higher galaxy tilt couples the wind and the rotating disc. A strategy of "
+            "endovascular repair was not associated with significant reduction in either 30 day mortality or cost.")
+    matcher = NameMatcher({"addition": "addition", "reduction": "reduction", "photocatalysis": "photocatalysis"})
+    assert matcher.find(text) == []
+    assert name_form("reduction") is None and name_form("segmentation") == (False, ("segmentation",))
+    assert [m.concept for m in matcher.find("The addition of TiO2 enables photocatalysis.")] == ["addition", "photocatalysis"]
