@@ -51,5 +51,9 @@ def test_one_word_names_are_not_linked_where_they_are_plain_english():
             "endovascular repair was not associated with significant reduction in either 30 day mortality or cost.")
     matcher = NameMatcher({"addition": "addition", "reduction": "reduction", "photocatalysis": "photocatalysis"})
     assert matcher.find(text) == []
-    assert name_form("reduction") is None and name_form("segmentation") == (False, ("segmentation",))
-    assert [m.concept for m in matcher.find("The addition of TiO2 enables photocatalysis.")] == ["addition", "photocatalysis"]
+    assert name_form("reduction") is None and name_form("addition") is None
+    assert name_form("segmentation") == (False, ("segmentation",))
+    # a term word in a connective is skipped there only
+    matcher = NameMatcher({"conjunction": "conjunction", "photocatalysis": "photocatalysis"})
+    assert matcher.find("In conjunction with TiO2, it enables photocatalysis.")[0].concept == "photocatalysis"
+    assert [m.concept for m in matcher.find("The conjunction of two clauses.")] == ["conjunction"]
