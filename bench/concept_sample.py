@@ -25,7 +25,9 @@ number and ``k`` (keep), ``j`` (junk) or the right type of a wrong-typed one (``
 extractor can be drawn and judged the same way (same seed, same sources). ``paired`` needs no
 new judging: it extracts the source of a judged file again with the installed pipeline and
 counts, per verdict, the judged rows whose mention that paper no longer yields (junk that a
-change removed, and keeps it lost), which is far less noisy than a new draw. ``rejudge FILE
+change removed, and keeps it lost), which is far less noisy than a new draw; a row named by one part
+of its mention ("real data" of "synthetic and real data") counts as yielded only while a concept of its
+key is still named there. ``rejudge FILE
 --label L`` goes one step further: it writes the judged rows as the installed pipeline names them
 now (same verdict where the name is the same, ``dropped`` where the mention is gone) and leaves
 only the rows whose mention now names other concepts to judge again. ``types FILE...`` measures
@@ -158,22 +160,38 @@ def command_apply(args: argparse.Namespace) -> None:
 
 
 def command_paired(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(ROOT))
+    from kg.extract.normalize import concept_key
+
     source = args.judged.name.split("-")[0]
     rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
     with tempfile.TemporaryDirectory() as tmp:
         records = Path(tmp) / "records.jsonl"
         extract_records(sources(args.data)[source], records)
-        yielded: dict[str, set[str]] = {}
+        yielded: dict[str, dict[str, set[str]]] = {}  # paper -> mention as written -> keys of the concepts it names
         with open(records, encoding="utf-8") as handle:
             for line in handle:
                 record = json.loads(line)
-                yielded[record["id"]] = {record["text"][s:e] for c in record["concepts"] for s, e in c["mentions"]}
-    counts: Counter = Counter((row["verdict"], row["mention"] in yielded.get(row["paper"], ())) for row in rows)
+                mentions = yielded[record["id"]] = {}
+                for c in record["concepts"]:
+                    for s, e in c["mentions"]:
+                        mentions.setdefault(record["text"][s:e], set()).add(c["key"])
+    counts: Counter = Counter((row["verdict"], _still_named(row, yielded.get(row["paper"], {}), concept_key)) for row in rows)
     for verdict in VERDICTS:
         total = counts[(verdict, True)] + counts[(verdict, False)]
         print(f"{args.judged.name}: {verdict}: {total} judged, {counts[(verdict, False)]} no longer extracted")
     kept_junk = counts[("junk", True)]
     print(f"junk share if the rest is unchanged: {100 * kept_junk / len(rows):.1f}% (was {100 * (kept_junk + counts[('junk', False)]) / len(rows):.1f}%)")
+
+
+def _still_named(row: dict, mentions: dict[str, set[str]], concept_key) -> bool:
+    """The paper still yields the row's mention and, where the row's name is one part of it (a coordination:
+    "real data" of "synthetic and real data", a comparison) or its acronym's long form, still names that
+    concept there: its key as the installed pipeline keys it."""
+    keys = mentions.get(row["mention"])
+    if keys is None:
+        return False
+    return row["mention"] == row["name"] or concept_key(row["name"]) in keys or concept_key(row["mention"]) in keys
 
 
 # SciERC's tokens as the loader now writes them (loaders.scierc.PTB_BRACKETS)
