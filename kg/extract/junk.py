@@ -34,6 +34,7 @@ _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
+_GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
 
 
 class WordClasses(NamedTuple):
@@ -146,9 +147,12 @@ def is_verb_at_end(token: Token) -> bool:
     if not _is_plain_word(token) or _in_compound(token):
         return False
     classes, word, doc = word_classes(), token.lower_, token.doc
-    if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing"
+    if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing";
+        # so is one spelt like a noun when a determiner follows ("articles meeting all of the criteria")
         previous = doc[token.i - 1] if token.i > 0 else None
-        return word not in classes.nouns and word not in classes.adjectives and previous is not None and \
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        verb_only = word not in classes.nouns and word not in classes.adjectives
+        return (verb_only or following is not None and following.lower_ in lexicon.DETERMINERS) and previous is not None and \
             previous.is_alpha and singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes) and \
             any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
     if _noun_reading(word, classes):
@@ -235,24 +239,28 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
 
 
 def _markup(span: Span) -> bool:
-    """Markup characters, a sign left alone at the span's end ("GAD-antibodies +", "mean difference
-    NEC —": a list of abbreviations) or a sentence end inside the span ("B2R. Invasion")."""
-    if _MARKUP_CHARS.search(span.text):
+    """Markup characters, a quote glued inside a word ("priori\"/tau-equivalent"), a word glued to a
+    number by a full stop ("roughly.01"), a sign left alone at the span's end ("GAD-antibodies +", "mean
+    difference NEC —": a list of abbreviations) or a sentence end inside the span ("B2R. Invasion", "MI.
+    MicroRNAs")."""
+    if _MARKUP_CHARS.search(span.text) or _GLUED.search(span.text):
         return True
     last = span[-1]
     before = span.doc[last.i - 1]
     if len(span) > 1 and before.whitespace_ and (last.text in ("-", "—", "–") or last.text == "+" and before.is_lower):
         return True  # "STR2 +" is a name (SciERC writes "+" apart)
-    return any(t.i + 1 < span.end and t.whitespace_ and span.doc[t.i + 1].is_title and
+    return any(t.i + 1 < span.end and t.whitespace_ and span.doc[t.i + 1].text[:1].isupper() and
                (t.text == "." or len(t) > 2 and t.text.endswith(".") and "." not in t.text[:-1]) for t in span)
 
 
 def _quantity(span: Span) -> bool:
-    """A measured quantity or a unit: "5 %", "0–50 cm soils", "°C", "CFU mL", "child-years"."""
+    """A measured quantity or a unit, also one opening the span: "5 %", "0–50 cm soils", "°C", "CFU mL",
+    "child-years", "cm −2 process"."""
     if "%" in span.text or "°" in span.text or _PERSON_TIME.search(span.text):
         return True
     tokens = list(span)
-    if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens):
+    if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens) or \
+            len(tokens) > 1 and tokens[0].text in lexicon.PLAIN_UNITS:  # "cm −2 process" of "5k A cm −2 process"
         return True
     before = span.doc[span.start - 1] if span.start > 0 else None
     if before is not None and _is_number(before) and _is_unit(tokens[0], before) and len(tokens) == 1:
@@ -281,14 +289,17 @@ def is_place(text: str) -> bool:
 
 
 def is_foreign(text: str) -> bool:
-    """A phrase in another language than English: a function word of one and no word an English
-    list knows ("sus necesidades"); Latin names without them stay ("Escherichia coli").
+    """A phrase in another language than English: a function word of one (in lower case but first: "Y"
+    of "neuropeptide Y" is a letter) and no word an English list knows ("sus necesidades"); Latin names
+    without them stay ("Escherichia coli").
 
-    >>> [is_foreign(t) for t in ["ensino nas escolas médicas", "sus necesidades", "Escherichia coli", "de novo assembly"]]  # doctest: +SKIP
-    [True, True, False, False]
+    >>> [is_foreign(t) for t in ["ensino nas escolas médicas", "sus necesidades", "Escherichia coli", "de novo assembly",
+    ...                          "neuropeptide Y"]]  # doctest: +SKIP
+    [True, True, False, False, False]
     """
-    words = [w.lower() for w in text.split()]
-    if len(words) < 2 or not any(w in lexicon.FOREIGN_FUNCTION_WORDS for w in words):
+    written = text.split()
+    words = [w.lower() for w in written]
+    if len(words) < 2 or not any(w in lexicon.FOREIGN_FUNCTION_WORDS for w in [words[0], *written[1:]]):
         return False
     classes = word_classes()
     return not any(classes.known(w) or classes.known(singular(w)) for w in words if w not in lexicon.FOREIGN_FUNCTION_WORDS)

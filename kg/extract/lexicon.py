@@ -374,11 +374,11 @@ WEAK_HEADS = frozenset("mechanism tool application progress pressure response ev
                        "convergence phase window description "
                        # a study's arm after an action or judging word ("treatment group"; "age group" says which)
                        "group".split())
-# Heads that name what belongs to something else (its outcomes, role, significance, landscape, details, the
+# Heads that name what belongs to something else (its outcomes, causes, role, significance, landscape, details, the
 # scenario it is seen in): after plain words only they leave it unnamed ("adverse health outcomes", "genomic
 # landscape", "missing details"), whatever kind of word the modifiers are. Not "scale": also a questionnaire.
 RELATIONAL_HEADS = frozenset("outcome characteristic characteristics consequence implication significance role landscape "
-                             "aspect scenario detail conclusion".split())
+                             "aspect scenario detail conclusion cause".split())
 # The second word of a Latin phrase after "in" ("in situ", "in vivo"): a span that starts with it is cut.
 LATIN_AFTER_IN = frozenset("situ vivo vitro silico utero ovo vacuo".split())
 # Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
@@ -440,5 +440,7 @@ LETTER_UNITS = frozenset("h d s g m l L K".split())
 # networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
 RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
                                  "tested evaluated described".split())
+# Determiners and quantifiers: a word spelt like a noun before one is a verb ("articles meeting all of ...").
+DETERMINERS = frozenset("a an the this these those its their his her our all both each every any some no".split())
 AFTER_VERB = frozenset("a an the its their his her our this these those excellent superior high higher good better "
                        "remarkable significant strong stronger".split())
