@@ -532,13 +532,12 @@ def everyday_word(word: str) -> bool:
 
 
 def _heading(span: Span) -> bool:
-    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS") or headings joined by "and"
-    ("Materials and Methods"), a heading glued to the sentence after it ("MethodsWe", "ResultsThe": the
-    line break lost), an English noun of seven letters or more in capitals ("QUESTIONNAIRE"), or a function
-    word alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
+    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS") or two as one ("Materials and
+    Methods"), a heading glued to the sentence after it ("MethodsWe", "ResultsThe": the line break lost), an
+    English noun of seven letters or more in capitals ("QUESTIONNAIRE"), or a function word alone ("AND";
+    "OR", "IS" and "AS" may be acronyms)."""
     text = span.text.lower()
-    if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS or \
-            len(span) > 1 and all(w in lexicon.SECTION_HEADINGS or w in ("and", "&") for w in text.split()):
+    if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
     words = text.split()  # two headings as one: "Materials and Methods", "Results and Discussion"
     if len(words) == 3 and words[1] in ("and", "&") and span.text[:1].isupper() and \

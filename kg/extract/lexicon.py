@@ -293,8 +293,7 @@ KNOWN_ACRONYMS: dict[str, tuple[str, str]] = {
 SECTION_HEADINGS = frozenset(
     "abstract background backgrounds introduction context objective objectives aim aims purpose purposes method methods "
     "methodology design setting settings participants results findings conclusion conclusions interpretation significance "
-    "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements approach material "
-    "materials".split())
+    "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements approach".split())
 # Words that name no concept on their own ("learning", "the proposed method", "our approach").
 GENERIC_WORDS = frozenset(
     "approach method methodology model framework system technique algorithm procedure scheme strategy mechanism tool "
