@@ -40,7 +40,7 @@ def test_a_numeral_alone_is_no_concept(nlp):
 def test_a_span_starting_inside_a_hyphenated_word_is_cut(nlp):
     # W3043672461: the recogniser read "CoV-2" of SARS-CoV-2; linked, it named every SARS-CoV-2
     text = "We demonstrate the transplacental transmission of SARS-CoV-2 in a neonate born to a mother infected in the last trimester."
-    assert names(as_if_recognised(nlp, text, {"CoV-2": "Entity"})) == []
+    assert names(as_if_recognised(nlp, text, {"CoV-2": "OtherScientificTerm"})) == []
     assert NameMatcher({"CoV-2": "cov 2", "SARS-CoV": "sars cov"}).find(text) == []  # nor is SARS-CoV this virus
     assert [m.concept for m in NameMatcher({"SARS-CoV-2": "sars cov 2"}).find(text)] == ["sars cov 2"]
 
@@ -57,3 +57,25 @@ def test_one_word_names_are_not_linked_where_they_are_plain_english():
     matcher = NameMatcher({"conjunction": "conjunction", "photocatalysis": "photocatalysis"})
     assert matcher.find("In conjunction with TiO2, it enables photocatalysis.")[0].concept == "photocatalysis"
     assert [m.concept for m in matcher.find("The conjunction of two clauses.")] == ["conjunction"]
+
+
+def test_a_bracket_before_a_long_form_is_no_part_of_it(nlp):
+    # W2941501133: the bracket before a defined acronym's long form is the text's
+    text = ("We found bariatric surgery was associated with a reduced risk of both premenopausal [hazard ratio (HR) = "
+            "0.72, 95% confidence interval (CI), 0.54–0.94] and postmenopausal breast cancer.")
+    assert ("hazard ratio", "Metric") in names(as_if_recognised(nlp, text, {"HR": "Metric"}))
+
+
+def test_a_word_cut_at_an_en_dash_is_no_concept(nlp):
+    # W2092028890: the recogniser read "UV–" of "UV–vis" (an en dash)
+    text = ("We have tested compound parabolic collectors (CPC) and an UV–vis absorbing ruthenium (II) tris–chelate "
+            "complex immobilised onto porous silicone.")
+    assert "UV-" not in [n for n, _ in names(as_if_recognised(nlp, text, {"UV–": "OtherScientificTerm", "ruthenium": "OtherScientificTerm"}))]
+
+
+def test_a_degree_compound_alone_is_no_concept(nlp):
+    # W2113701842: a degree compound alone is no concept; "fine-tuning" is
+    text = "We classified studies as low-quality or high-quality according to predefined criteria."
+    assert names(as_if_recognised(nlp, text, {"low-quality or high-quality": "OtherScientificTerm"})) == []
+    text = "We compare fine-tuning with prompting."
+    assert ("fine-tuning", "Method") in names(as_if_recognised(nlp, text, {"fine-tuning": "Method"}))

@@ -229,6 +229,9 @@ def _entities_joined(concepts: dict) -> dict:
     return concepts
 
 
+_DEGREES = frozenset("high low higher lower good poor large small well".split())
+
+
 def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
     "CI, 27.2–53.1"), a generic word ("data" of
@@ -239,10 +242,12 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     (``junk.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
     expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
     a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
-    its plural ("rules", "clusters")."""
+    its plural ("rules", "clusters"); a degree compound alone ("high-quality")."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     if not words or not any(c.isalpha() for c in part):
         return True
+    if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in _DEGREES:
+        return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
     if len(words) == 1:
         classes = junk.word_classes()
         if any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or \

@@ -30,6 +30,7 @@ from kg.extract.normalize import singular
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
 _DIMENSION_OR_NUMERAL = re.compile(r"\d-?[Dd]|II|III|VI|VII|VIII|IX|XI|XII")
+_ANY_DASH = re.compile(r"[\u2010-\u2015\u2212]")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
@@ -621,9 +622,9 @@ def ends_in_adjective(text: str) -> bool:
 
 
 def _broken_word(span: Span) -> bool:
-    """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-"
-    (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
-    words = span.text.split()
+    """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-", "UV–" of
+    "UV–vis" (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
+    words = _ANY_DASH.sub("-", span.text).split()
     return any(w.endswith("-") and w[0].isalnum() and (i == len(words) - 1 or words[i + 1].lower() not in ("and", "or", "to"))
                for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
 

@@ -105,6 +105,7 @@ def _long_form_start(short: str, words_before: str) -> int | None:
 
 
 # An em dash (LaTeX's "---", Unicode's, or " -- " between spaces) ends a clause: no long form crosses one.
+_OPENERS = "([{\"'\u201c\u2018"
 _CLAUSE_DASH = re.compile(r"---|\u2014| -- ")
 
 
@@ -117,6 +118,8 @@ def find_acronyms(text: str) -> list[dict]:
     [('LoRA', 'Low-Rank Adaptation')]
     >>> [(a["short"], a["long"]) for a in find_acronyms("the error of both decoders---mean squared error (MSE)---falls")]
     [('MSE', 'mean squared error')]
+    >>> [(a["short"], a["long"]) for a in find_acronyms("better survival [hazard ratio (HR) = 0.72]")]
+    [('HR', 'hazard ratio')]
     """
     found = []
     matches = sorted([*_SHORT_FORM.finditer(text), *_OR_SHORT_FORM.finditer(text)], key=lambda m: m.start())
@@ -138,6 +141,8 @@ def find_acronyms(text: str) -> list[dict]:
         start = _long_form_start(short, window)
         if start is None:
             continue
+        while start < len(window) and window[start] in _OPENERS:  # "[hazard ratio (HR) = 0.72]": the bracket is the text's
+            start += 1
         long_form = window[start:]
         if len(long_form) <= len(short) or not long_form.strip():
             continue
