@@ -164,17 +164,20 @@ class NameMatcher:
         pairs = [_forms(t[2]) for t in tokens]
         forms = {True: [p[0] for p in pairs], False: [p[1] for p in pairs]}
         found: list[NameMatch] = []
+        folded = forms[False]
         for i in range(len(tokens)):
-            if i and text[tokens[i - 1][1]:tokens[i][0]] == "-":  # inside a word: "CoV-2" of "SARS-CoV-2"
+            start = tokens[i][0]
+            if i and tokens[i - 1][1] == start - 1 and text[start - 1] == "-":  # inside a word: "CoV-2" of "SARS-CoV-2"
                 continue
-            connective = i and tokens[i - 1][2].lower() == "in" and forms[False][i] in CONNECTIVES
+            connective = folded[i] in CONNECTIVES and i and folded[i - 1] == "in"
             for exact, trie in self._tries.items():
                 node, j = trie.get(forms[exact][i]), i
                 while node is not None:
+                    names = node.get(self._END)
                     # "In addition, ..." names no addition; "SARS-CoV" is not "SARS-CoV-2" (a version after a hyphen)
-                    if not (connective and j == i) and not _VERSION.match(text, tokens[j][1]):
-                        for concept, spelling in node.get(self._END, ()):
-                            found.append(NameMatch(tokens[i][0], tokens[j][1], concept, spelling))
+                    if names and not (connective and j == i) and not _VERSION.match(text, tokens[j][1]):
+                        for concept, spelling in names:
+                            found.append(NameMatch(start, tokens[j][1], concept, spelling))
                     j += 1
                     if j >= len(tokens) or not tokens[j][3]:
                         break
