@@ -618,3 +618,21 @@ def test_an_acronym_names_what_its_long_form_names(nlp):
     doc = as_if_recognised(nlp, text, {"acute respiratory": "OtherScientificTerm"})
     assert ("SARS-CoV-2", "Entity") in mentions(doc)
     assert ("Severe acute respiratory syndrome coronavirus-2", "Entity") in concept_names(doc)
+
+
+def test_a_clause_read_as_one_span_is_its_subject(nlp):
+    # OpenAlex sample: a verb inside a recognised span
+    for text, span, subject in [
+        ("Melatonin mitigates heat stress by increasing several biochemicals (phenolics, flavonoids, and proline), as well "
+         "as the endogenous melatonin and polyamines (spermine, spermidine, and putrescine).", "Melatonin mitigates heat stress",
+         "Melatonin"),
+        ("Consequently, direct evidence was obtained that lncRNA regulates tumorigenesis, and a variety of target genes "
+         "regulated by lncRNA were elucidated.", "lncRNA regulates tumorigenesis", "lncRNA")]:
+        assert set(mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"}))) == {(subject, "Entity")}, span
+    # after an adjective an "-s" word is a plural
+    text = ("The in vitro activities of three new triazoles were determined and compared to those of itraconazole and "
+            "fluconazole against 306 clinical isolates of Blastomyces dermatitidis, Cladophialophora carrionii, "
+            "Coccidioides immitis, Fonsecaea pedrosoi, Fusarium spp., Histoplasma capsulatum, Paecilomyces lilacinus, "
+            "Pseudallescheria boydii and Sporothrix schenckii.")
+    span = "clinical isolates of Blastomyces dermatitidis"
+    assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [(span, "Entity")]

@@ -198,7 +198,8 @@ def _is_unit(token: Token, after_number: Token | None = None) -> bool:
 
 def trim(span: Span) -> Span | None:
     """The span without a heading before it, a unit whose number stands before the span, a verb
-    at either end or a participle of what a study did in front ("identified genetic networks");
+    at either end or a participle of what a study did in front ("identified genetic networks"), and
+    without what follows a verb inside it (``_verb_inside``: a clause, "Melatonin mitigates heat stress");
     None if nothing is left.
 
     "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
@@ -215,7 +216,27 @@ def trim(span: Span) -> Span | None:
         start += 1  # "identified genetic networks": what the study did to them, no kind of them
     if end - start > 1 and is_verb_at_end(doc[end - 1]):
         end -= 1
+    for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
+        if _verb_inside(doc[i]):
+            end = i
+            break
     return doc[start:end] if end > start else None
+
+
+def _verb_inside(token: Token) -> bool:
+    """A verb inside a span, after its subject: an "-s" form no noun or adjective is spelt like after a noun
+    or a name ("lncRNA regulates tumorigenesis", "irrigation intensifies mineral weathering"), or such a
+    verb's base form after a plural ("AgNPs disrupt biofilm formation"). After an adjective an "-s" word is a
+    plural the tables miss ("clinical isolates of Blastomyces")."""
+    if not _is_plain_word(token) or _in_compound(token):
+        return False
+    classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
+    if previous.lower_ in classes.adjectives or previous.lower_ in lexicon.EDGE_WORDS or not previous.text[-1:].isalnum():
+        return False
+    if word.endswith("s"):
+        return _verb_form(word, classes)
+    return _only_verb(word, classes) and previous.text.endswith("s") and (
+        not previous.is_lower or _noun_reading(previous.lower_, classes))
 
 
 def broken_by_markup(span: Span) -> bool:
