@@ -79,3 +79,17 @@ def test_a_degree_compound_alone_is_no_concept(nlp):
     assert names(as_if_recognised(nlp, text, {"low-quality or high-quality": "OtherScientificTerm"})) == []
     text = "We compare fine-tuning with prompting."
     assert ("fine-tuning", "Method") in names(as_if_recognised(nlp, text, {"fine-tuning": "Method"}))
+
+
+def test_a_word_a_line_break_cut_is_joined_again(nlp):
+    # SciERC CVPR_2016_15_abs and INTERSPEECH_2006_31_abs (PDF text): the concept is phrase localization
+    text = ("Our method achieves new state-of-the-art results on the Flickr30K and MSCOCO image-sentence datasets and "
+            "shows promise on the new task of phrase lo-calization on the Flickr30K Entities dataset.")
+    record = to_record(Paper(id="t", title="t", abstract=text), as_if_recognised(nlp, text, {"phrase lo-calization": "Task"}))
+    task = next(c for c in record["concepts"] if c["type"] == "Task")
+    assert (task["name"], task["key"]) == ("phrase localization", "phrase localization")
+    assert task["mentions"] == [[text.index("phrase lo-"), text.index(" on the Flickr30K Entities")]]  # as written
+    text = ("In this paper, we evaluate the application of these segmen-tation algorithms to large vocabulary speech "
+            "recognition using statistical n-gram language models.")
+    names_read = names(as_if_recognised(nlp, text, {"segmen-tation algorithms": "Method", "n-gram language models": "Method"}))
+    assert ("segmentation algorithms", "Method") in names_read and ("n-gram language models", "Method") in names_read

@@ -185,7 +185,7 @@ def to_record(paper: Paper, doc) -> dict:
             _add(concepts, measured(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
-        whole = clean_name(text)
+        whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
         parts = concept_parts(whole, junk.is_modifier_word)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue

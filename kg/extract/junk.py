@@ -650,6 +650,30 @@ def _broken_word(span: Span) -> bool:
                for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
 
 
+def rejoined(text: str) -> str:
+    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where
+    the second is no English word and the two together are one ("lo-calization constraint", "action
+    cat-egorization", "spatiotem-poral paths"); "co-operation", "non-linear", "k-means" stay.
+
+    >>> rejoined("lo-calization constraint"), rejoined("non-linear co-operation")  # doctest: +SKIP
+    ('localization constraint', 'non-linear co-operation')
+    """
+    if "-" not in text:
+        return text
+    classes = word_classes()
+
+    def known(word: str) -> bool:
+        return any(w in classes.nouns or w in classes.verbs or w in classes.adjectives for w in (word, singular(word)))
+
+    def joined(token: str) -> str:
+        first, _, second = token.partition("-")
+        if not (len(first) >= 2 and len(second) >= 2 and first.isalpha() and first.islower() and second.isalpha()
+                and second.islower()) or known(second) or not known(first + second):
+            return token
+        return first + second
+    return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
+
+
 def _institution(span: Span) -> bool:
     return len(span) > 1 and span[-1].lower_ in lexicon.INSTITUTION_HEADS
 
