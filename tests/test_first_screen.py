@@ -53,6 +53,9 @@ def test_one_word_names_are_not_linked_where_they_are_plain_english():
     assert matcher.find(text) == []
     assert name_form("reduction") is None and name_form("addition") is None
     assert name_form("segmentation") == (False, ("segmentation",))
+    # nouns of everyday -ize verbs are everyday too; a technical one links ("quantization")
+    assert name_form("characterization") is None and name_form("organization") is None
+    assert name_form("quantization") == (False, ("quantization",))
     # a term word in a connective is skipped there only
     matcher = NameMatcher({"conjunction": "conjunction", "photocatalysis": "photocatalysis"})
     assert matcher.find("In conjunction with TiO2, it enables photocatalysis.")[0].concept == "photocatalysis"

@@ -550,7 +550,12 @@ def everyday_word(word: str) -> bool:
     if base not in classes.nouns:
         return False
     verb = nominalised_verb(base)  # a verb made with -ize or -ify is a technical one ("quantization", "nitrification")
-    return base in classes.verbs or base in classes.adjectives or verb is not None and not verb.endswith(("ize", "ise", "ify"))
+    return base in classes.verbs or base in classes.adjectives or verb is not None and (
+        not verb.endswith(("ize", "ise", "ify")) or verb in _EVERYDAY_IZE)
+
+
+# -ize verbs of everyday English: their nouns name no technique ("organization", "characterization").
+_EVERYDAY_IZE = frozenset("organize characterize utilize realize prioritize emphasize".split())
 
 
 def _heading(span: Span) -> bool:
