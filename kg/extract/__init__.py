@@ -33,7 +33,7 @@ from kg.extract import (
     entities,
     junk,
 )
-from kg.extract.lexicon import GENERIC_MODIFIERS, GENERIC_WORDS
+from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 from kg.model import Paper
 
@@ -229,9 +229,6 @@ def _entities_joined(concepts: dict) -> dict:
     return concepts
 
 
-_DEGREES = frozenset("high low higher lower good poor large small well".split())
-
-
 def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
     "CI, 27.2–53.1"), a generic word ("data" of
@@ -246,7 +243,7 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     if not words or not any(c.isalpha() for c in part):
         return True
-    if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in _DEGREES:
+    if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in DEGREE_WORDS:
         return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
     if len(words) == 1:
         classes = junk.word_classes()

@@ -25,12 +25,11 @@ from spacy.lookups import Lookups
 from spacy.tokens import Span, Token
 
 from kg.extract import lexicon
-from kg.extract.normalize import singular
+from kg.extract.normalize import DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
-_DIMENSION_OR_NUMERAL = re.compile(r"\d-?[Dd]|II|III|VI|VII|VIII|IX|XI|XII")
-_ANY_DASH = re.compile(r"[\u2010-\u2015\u2212]")
+_ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
@@ -366,7 +365,7 @@ def _publishing(span: Span) -> bool:
 def _generic(span: Span) -> bool:
     """A lone generic word, with or without generic modifiers: "learning", "the proposed method"; a
     dimension or a Roman numeral alone ("3D" of "3D architectures", "II" of "domains I and II")."""
-    if _DIMENSION_OR_NUMERAL.fullmatch(span.text):
+    if DIMENSION.fullmatch(span.text) or _ROMAN_NUMERAL.fullmatch(span.text):
         return True
     content = [t for t in span if (t.lower_ not in lexicon.GENERIC_MODIFIERS or t.is_upper) and not t.is_punct]
     if not content:
@@ -650,7 +649,7 @@ def ends_in_adjective(text: str) -> bool:
 def _broken_word(span: Span) -> bool:
     """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-", "UV–" of
     "UV–vis" (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
-    words = _ANY_DASH.sub("-", span.text).split()
+    words = DASHES.sub("-", span.text).split()
     return any(w.endswith("-") and w[0].isalnum() and (i == len(words) - 1 or words[i + 1].lower() not in ("and", "or", "to"))
                for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
 
@@ -668,14 +667,12 @@ def rejoined(text: str) -> str:
     classes = word_classes()
 
     def known(word: str) -> bool:
-        return any(w in classes.nouns or w in classes.verbs or w in classes.adjectives for w in (word, singular(word)))
+        return classes.known(word) or classes.known(singular(word))
 
     def joined(token: str) -> str:
         first, _, second = token.partition("-")
-        if not (len(first) >= 2 and len(second) >= 2 and first.isalpha() and first.islower() and second.isalpha()
-                and second.islower()) or known(second) or not known(first + second):
-            return token
-        return first + second
+        plain = all(len(part) >= 2 and part.isalpha() and part.islower() for part in (first, second))
+        return first + second if plain and not known(second) and known(first + second) else token
     return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
 
 

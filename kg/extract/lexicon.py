@@ -385,6 +385,8 @@ LATIN_AFTER_IN = frozenset("situ vivo vitro silico utero ovo vacuo".split())
 # "disambiguation process", "computation problem").
 DOING_HEADS = frozenset("approach method methodology technique procedure process strategy scheme problem task".split())
 # Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
+# Degree words that make a judging compound, alone no concept ("high-quality", "low-cost"; not "fine-tuning").
+DEGREE_WORDS = frozenset("high low higher lower good poor large small well".split())
 JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediate fine clinical severe mild moderate "
                                "strong weak poor good positive negative normal abnormal significant major minor important "
                                "great greater broad narrow short long early late rapid slow fast faster dramatic overall "

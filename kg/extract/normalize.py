@@ -13,7 +13,7 @@ from typing import Callable
 
 from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
 
-_DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
+DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
 _LEADING = {"a", "an", "the", "our", "their", "its", "this", "these", "that", "those", "such", "each", "every", "new", "novel", "proposed"}
 _KEEP_S = ("ss", "us", "is", "ics", "sis", "ous")
 # Plurals that no suffix rule gets right.
@@ -79,7 +79,7 @@ def clean_name(text: str) -> str:
     >>> clean_name("K$-means reranking")
     'K-means reranking'
     """
-    text = _DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(lambda m: "" if m.group() == "$" else " ", text)))
+    text = DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(lambda m: "" if m.group() == "$" else " ", text)))
     words = text.split()
     while len(words) > 1 and words[0].lower() in _LEADING:
         words = words[1:]
@@ -138,7 +138,7 @@ def _strip_modifiers(words: list[str]) -> list[str]:
 
 
 # A dimension is no name a generic head can follow ("3D architectures" is no 3D).
-_DIMENSION = re.compile(r"\d-?[Dd]")
+DIMENSION = re.compile(r"\d-?[Dd]")
 
 
 # Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
@@ -154,7 +154,7 @@ def _strip_generic_head(words: list[str]) -> list[str]:
     if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS | ACTION_HEADS:
         return words
     head, rest = singular(words[-1]).lower(), words[:-1]
-    if rest[-1].lower() in EDGE_WORDS or _DIMENSION.fullmatch(rest[-1]):  # "Materials and Methods", "3D architectures"
+    if rest[-1].lower() in EDGE_WORDS or DIMENSION.fullmatch(rest[-1]):  # "Materials and Methods", "3D architectures"
         return words
     if head in ACTION_HEADS:  # after an action of two words or more ("traveling salesman problem", "shared task" stay)
         last = rest[-1].lower()

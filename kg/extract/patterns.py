@@ -105,8 +105,9 @@ def _long_form_start(short: str, words_before: str) -> int | None:
 
 
 # An em dash (LaTeX's "---", Unicode's, or " -- " between spaces) ends a clause: no long form crosses one.
-_OPENERS = "([{\"'\u201c\u2018"
 _CLAUSE_DASH = re.compile(r"---|\u2014| -- ")
+# Brackets and quotes that open before a long form belong to the text ("[hazard ratio (HR) = 0.72]").
+_OPENERS = "([{\"'\u201c\u2018"
 
 
 def find_acronyms(text: str) -> list[dict]:
@@ -141,7 +142,7 @@ def find_acronyms(text: str) -> list[dict]:
         start = _long_form_start(short, window)
         if start is None:
             continue
-        while start < len(window) and window[start] in _OPENERS:  # "[hazard ratio (HR) = 0.72]": the bracket is the text's
+        while start < len(window) and window[start] in _OPENERS:
             start += 1
         long_form = window[start:]
         if len(long_form) <= len(short) or not long_form.strip():

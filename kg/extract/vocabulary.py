@@ -105,15 +105,15 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
                 return None
             if "-" not in spelling:
                 return True, (singular(words[0]),)
-        elif not is_term_word(singular(spelling).lower()) or everyday_word(singular(spelling).lower()):
+        elif not is_term_word(singular(spelling).lower()) or _everyday(singular(spelling).lower()):
             return None
     return False, tuple(_folded(w) for w in words)
 
 
-def everyday_word(word: str) -> bool:
-    """An everyday word that names a technique only in some fields ("reduction", "distribution",
-    "regression", "adaptation": ``junk.everyday_word``): alone it links no papers across fields."""
-    from kg.extract import junk  # the word tables of the English model, loaded when first needed
+def _everyday(word: str) -> bool:
+    """``junk.everyday_word``: a word that names a technique only in some fields ("reduction",
+    "regression") links no papers alone. Imported here, when first needed: junk loads spaCy."""
+    from kg.extract import junk
 
     return junk.everyday_word(word)
 
