@@ -62,6 +62,18 @@ def test_one_word_names_are_not_linked_where_they_are_plain_english():
     assert [m.concept for m in matcher.find("The conjunction of two clauses.")] == ["conjunction"]
 
 
+def test_a_common_english_word_alone_is_not_linked_across_papers():
+    # W2102107725: "attention" of a machine-learning paper was linked in 38 abstracts that pay attention to something
+    text = ("Special attention is paid to the thermal characteristics of the ions in the cell, as this has important "
+            "implications for the application of the available databases of thermochemical and thermal kinetic data.")
+    matcher = NameMatcher({"attention": "attention", "generation": "generation", "kinetic data": "kinetic data"})
+    assert [m.concept for m in matcher.find(text)] == ["kinetic data"]
+    assert name_form("attention") is None and name_form("generation") is None
+    # a rare term word links; a common word inside a longer name links with it
+    assert name_form("apoptosis") == (False, ("apoptosis",))
+    assert name_form("attention mechanism") == (False, ("attention", "mechanism"))
+
+
 def test_a_bracket_before_a_long_form_is_no_part_of_it(nlp):
     # W2941501133: the bracket before a defined acronym's long form is the text's
     text = ("We found bariatric surgery was associated with a reduced risk of both premenopausal [hazard ratio (HR) = "

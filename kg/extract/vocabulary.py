@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping
 
-from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS
+from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english
 from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
@@ -88,12 +88,13 @@ def _folded(word: str) -> str:
 
 def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
     """How a spelling is matched: (as written?, its word forms), or None when it is not matched
-    at all (one plain word such as "clustering", an English upper-case word, or too long).
+    at all (one plain word unless it names a technique or task and is rare in general English, as
+    "clustering"; an English upper-case word; or too long).
 
     >>> name_form("Low-Rank Adaptations"), name_form("LoRA"), name_form("clustering")
     ((False, ('low', 'rank', 'adaptation')), (True, ('LoRA',)), (False, ('clustering',)))
-    >>> name_form("images"), name_form("learning"), name_form("domain")
-    (None, None, None)
+    >>> name_form("images"), name_form("learning"), name_form("domain"), name_form("generation")
+    (None, None, None, None)
     """
     spelling = clean_name(spelling)
     words = [w for _, _, w, _ in _glued(_tokens(spelling))]
@@ -105,7 +106,7 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
                 return None
             if "-" not in spelling:
                 return True, (singular(words[0]),)
-        elif not is_term_word(singular(spelling).lower()) or _everyday(singular(spelling).lower()):
+        elif not is_term_word(word := singular(spelling).lower()) or _everyday(word) or common_english(word):
             return None
     return False, tuple(_folded(w) for w in words)
 
