@@ -163,25 +163,34 @@ def command_paired(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(ROOT))
     from kg.extract.normalize import concept_key
 
-    source = args.judged.name.split("-")[0]
-    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
-    with tempfile.TemporaryDirectory() as tmp:
-        records = Path(tmp) / "records.jsonl"
-        extract_records(sources(args.data)[source], records)
-        yielded: dict[str, dict[str, set[str]]] = {}  # paper -> mention as written -> keys of the concepts it names
-        with open(records, encoding="utf-8") as handle:
-            for line in handle:
-                record = json.loads(line)
-                mentions = yielded[record["id"]] = {}
-                for c in record["concepts"]:
-                    for s, e in c["mentions"]:
-                        mentions.setdefault(record["text"][s:e], set()).add(c["key"])
-    counts: Counter = Counter((row["verdict"], _still_named(row, yielded.get(row["paper"], {}), concept_key)) for row in rows)
-    for verdict in VERDICTS:
-        total = counts[(verdict, True)] + counts[(verdict, False)]
-        print(f"{args.judged.name}: {verdict}: {total} judged, {counts[(verdict, False)]} no longer extracted")
-    kept_junk = counts[("junk", True)]
-    print(f"junk share if the rest is unchanged: {100 * kept_junk / len(rows):.1f}% (was {100 * (kept_junk + counts[('junk', False)]) / len(rows):.1f}%)")
+    for path in args.judged:
+        source = path.name.split("-")[0]
+        rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+        with tempfile.TemporaryDirectory() as tmp:
+            records = (args.records or Path(tmp)) / f"{source}.records.jsonl"
+            if not records.exists():
+                extract_records(sources(args.data)[source], records)
+            yielded: dict[str, dict[str, set[str]]] = {}  # paper -> mention as written -> keys of the concepts it names
+            with open(records, encoding="utf-8") as handle:
+                for line in handle:
+                    record = json.loads(line)
+                    mentions = yielded[record["id"]] = {}
+                    for c in record["concepts"]:
+                        for s, e in c["mentions"]:
+                            mentions.setdefault(record["text"][s:e], set()).add(c["key"])
+        counts: Counter = Counter()
+        for number, row in enumerate(rows, 1):
+            named = _still_named(row, yielded.get(row["paper"], {}), concept_key)
+            counts[(row["verdict"], named)] += 1
+            if args.list and (row["verdict"] == "junk") == named:
+                print(f"{path.name}:{number} {row['verdict']} {'still extracted' if named else 'no longer extracted'}: "
+                      f"{row['name']!r} ({row['mention']!r})")
+        for verdict in VERDICTS:
+            total = counts[(verdict, True)] + counts[(verdict, False)]
+            print(f"{path.name}: {verdict}: {total} judged, {counts[(verdict, False)]} no longer extracted")
+        kept_junk = counts[("junk", True)]
+        print(f"junk share if the rest is unchanged: {100 * kept_junk / len(rows):.1f}% "
+              f"(was {100 * (kept_junk + counts[('junk', False)]) / len(rows):.1f}%)")
 
 
 def _still_named(row: dict, mentions: dict[str, set[str]], concept_key) -> bool:
@@ -362,8 +371,11 @@ def main() -> None:
     applying.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|E|Do|O'")
     pairing = commands.add_parser("paired", help="judged rows the installed pipeline no longer extracts")
-    pairing.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
+    pairing.add_argument("judged", type=Path, nargs="+", help="bench/judged/<source>-<label>.jsonl")
     pairing.add_argument("--data", type=Path, default=DATA)
+    pairing.add_argument("--records", type=Path, help="a folder to keep the kg extract records in (<source>.records.jsonl), "
+                         "read again if there: delete them after a change")
+    pairing.add_argument("--list", action="store_true", help="name the junk rows still extracted and the keeps no longer extracted")
     rejudging = commands.add_parser("rejudge", help="a judged file as the installed pipeline names its rows now")
     rejudging.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     rejudging.add_argument("--label", required=True, help="writes bench/judged/<source>-<label>.jsonl")

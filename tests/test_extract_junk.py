@@ -636,3 +636,74 @@ def test_a_clause_read_as_one_span_is_its_subject(nlp):
             "Pseudallescheria boydii and Sporothrix schenckii.")
     span = "clinical isolates of Blastomyces dermatitidis"
     assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [(span, "Entity")]
+
+
+def test_a_past_verb_taking_an_object_ends_the_name_at_its_subject(nlp):
+    # OpenAlex sample: the subject a plural, a phrase with a preposition, or a determiner after the verb
+    for text, span, subject in [
+        ("Inhibition of lipolysis suppressed M2 activation during infection with a parasitic helminth and blocked "
+         "protective responses to this pathogen.", "Inhibition of lipolysis suppressed M2 activation", "Inhibition of lipolysis"),
+        ("In a co-culture model of GECs/podocytes that mimicked GFB, EPC-derived EVs protected cell function and "
+         "permeselectivity from inflammatory-mediated damage.", "EPC-derived EVs protected cell function", "EPC-derived EVs"),
+        ("Many hypothesized indirect paths were supported-for example, identity conflict and rumination mediated the "
+         "relation between negative IEs and negative affect at the within-person level.",
+         "identity conflict and rumination mediated the relation", "identity conflict and rumination")]:
+        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [(subject, "Entity")], span
+    # after a singular noun a participle makes a compound ("menaquinone mediated"), after an adverb it is a modifier
+    text = ("High transcriptional levels of Fqo confirm an important role of F420H2 and menaquinone mediated electron "
+            "transport chain during heterotrophic growth.")
+    span = "menaquinone mediated electron transport chain"
+    assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [(span, "Entity")]
+    # an adjective's "-ing" form after a plural is a verb too
+    text = ("The orientation column model most consistent with existing data is one containing 'stripes' of alternating "
+            "positive and negative orientation 'singularities' (cytochrome oxidase blobs) which run along the centers of "
+            "ocular dominance (OD) columns, with horizontal and vertical orientations alternating at interblob centers.")
+    doc = as_if_recognised(nlp, text, {"horizontal and vertical orientations alternating": "OtherScientificTerm"})
+    assert mentions(doc) == [("horizontal and vertical orientations", "Entity")]
+
+
+def test_a_comparison_at_a_names_edge_is_no_part_of_it(nlp):
+    # OpenAlex sample: a connective, a degree before a measured quantity
+    text = "Also, the use of DSM-III-R versus DSM-IV criteria had negligible impact on PTSD diagnostic status."
+    assert mentions(as_if_recognised(nlp, text, {"DSM-III-R versus": "OtherScientificTerm"})) == [("DSM-III-R", "Entity")]
+    text = "In our univariate analysis, younger age was associated with higher vitamin D levels (P = 0.030)."
+    assert mentions(as_if_recognised(nlp, text, {"higher vitamin D levels": "Metric"})) == [("vitamin D levels", "Metric")]
+    text = ("The data are satisfied by melting a source enriched relative to chondrites by a factor of 10 in light REE "
+            "(LREE), with chondritic or lower HREE abundances.")
+    names = [name for name, _ in concept_names(as_if_recognised(nlp, text, {"chondritic or lower HREE abundances": "Metric"}))]
+    assert "HREE abundances" in names and "lower HREE abundances" not in names
+    text = "We investigate the relation between Sobolev embeddings and lower bound for measure."  # a bound is no quantity
+    assert mentions(as_if_recognised(nlp, text, {"lower bound": "OtherScientificTerm"})) == [("lower bound", "Entity")]
+    # SciERC train: a comparative where the clause's predicate starts
+    text = ("This is an extremely challenging task because (i) visual comparisons not only need to be fine-grained but "
+            "also executed cross-domain, (ii) free-hand (finger) sketches are highly abstract, making fine-grained "
+            "matching harder, and most importantly (iii) annotated cross-domain sketch-photo datasets required for "
+            "training are scarce, challenging many state-of-the-art machine learning techniques.")
+    assert mentions(as_if_recognised(nlp, text, {"fine-grained matching harder": "Task"})) == [("fine-grained matching", "Task")]
+
+
+def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
+    # OpenAlex sample: an adjective the word tables miss, a compound adjective after a name
+    text = ("Recorded poor insight within 1 month of registration was investigated in relation to (1) incidence of "
+            "psychiatric hospitalisation, (2) odds of legally enforced hospitalisation, (3) number of days spent as a "
+            "mental health inpatient and (4) number of different antipsychotic agents prescribed; outcomes were measured "
+            "over varying follow-up periods from 12 months to 60 months, adjusting for a range of sociodemographic and "
+            "clinical covariates.")
+    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"sociodemographic and clinical covariates": "OtherScientificTerm"}))}
+    assert {"sociodemographic covariates", "clinical covariates"} <= names and "sociodemographic" not in names
+    text = ("When added to human PBL, purified NKSF preparations induce IFN-gamma production and synergize with rIL-2 in "
+            "this activity, augment the NK cell-mediated cytotoxicity of PBL preparations against both NK-sensitive and "
+            "NK-resistant target cell lines, and enhance the mitogenic response of T cells to mitogenic lectins and "
+            "phorbol diesters.")
+    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"NK-sensitive and NK-resistant target cell lines": "Dataset"}))}
+    assert {"NK-sensitive target cell lines", "NK-resistant target cell lines"} <= names and "NK-sensitive" not in names
+    # SciERC train: a compound adjective alone ("independent" is a noun too)
+    text = ("First, we present a new paradigm for speaker-independent (SI) training of hidden Markov models (HMM), which "
+            "uses a large amount of speech from a few speakers instead of the traditional practice of using a little "
+            "speech from many speakers.")
+    assert ("speaker-independent", "Task") not in mentions(as_if_recognised(nlp, text, {"speaker-independent": "Task"}))
+    # OpenAlex sample: a name that starts inside "ex vivo"
+    text = ("Taken together, HyPore is proposed as a straightforward, highly versatile, and cost-effective technique for "
+            "high-throughput, ex vivo manipulation of primary cells and cell lines.")
+    doc = as_if_recognised(nlp, text, {"vivo manipulation of primary cells": "OtherScientificTerm"})
+    assert not any("vivo" in name for name, _ in mentions(doc))

@@ -189,6 +189,8 @@ def to_record(paper: Paper, doc) -> dict:
         parts = concept_parts(whole, junk.is_modifier_word)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
+        # "lower HREE abundances" of "chondritic or lower HREE abundances": the quantity, not which way it went
+        parts = [p.split(" ", 1)[1] if junk.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
         named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, measured(mention, part), part, spelling=part)

@@ -64,13 +64,16 @@ def word_classes() -> WordClasses:
 
 
 def is_modifier_word(word: str) -> bool:
-    """A word that can modify a noun: an English adjective ("military", "positive") or a hyphenated
-    compound ("non-terminal", "image-to-text"); "statin" and "speech" are nouns only.
+    """A word that can modify a noun: an English adjective ("military", "positive"), a hyphenated
+    compound ("non-terminal", "image-to-text") or a word the tables miss that ends like an adjective
+    ("sociodemographic", "neurodegenerative"); "statin" and "speech" are nouns only.
 
-    >>> [is_modifier_word(w) for w in ["military", "non-terminal", "statin"]]  # doctest: +SKIP
-    [True, True, False]
+    >>> [is_modifier_word(w) for w in ["military", "non-terminal", "sociodemographic", "statin"]]  # doctest: +SKIP
+    [True, True, True, False]
     """
-    return "-" in word or word.lower() in word_classes().adjectives
+    lower, classes = word.lower(), word_classes()
+    return "-" in word or lower in classes.adjectives or lower.isalpha() and word.islower() and \
+        lower.endswith(_ADJECTIVE_ENDINGS) and not classes.known(lower) and not classes.known(singular(lower))
 
 
 def _bases(word: str) -> list[str]:
@@ -151,7 +154,7 @@ def is_verb_at_end(token: Token) -> bool:
         # so is one spelt like a noun when a determiner follows ("articles meeting all of the criteria")
         previous = doc[token.i - 1] if token.i > 0 else None
         following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-        verb_only = word not in classes.nouns and word not in classes.adjectives
+        verb_only = word not in classes.nouns  # "orientations alternating": an adjective's "-ing" is a verb's too
         return (verb_only or following is not None and following.lower_ in lexicon.DETERMINERS) and previous is not None and \
             previous.is_alpha and singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes) and \
             any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
@@ -213,29 +216,93 @@ def trim(span: Span) -> Span | None:
         start += 1  # "5 mM NaOH solution" -> "NaOH solution"; "0.81 °C" stays a quantity
     if end - start > 1 and (is_verb_at_start(doc[start]) or doc[start].lower_ in lexicon.RESEARCH_PARTICIPLES):
         start += 1  # "identified genetic networks": what the study did to them, no kind of them
-    if end - start > 1 and is_verb_at_end(doc[end - 1]):
+    if end - start > 1 and _change_before_amount(doc[start:end]):
+        start += 1  # "higher vitamin D levels": which way a quantity went, no part of its name
+    if end - start > 1 and (is_verb_at_end(doc[end - 1]) or _comparative(doc[end - 1])):
         end -= 1
     for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
-        if _verb_inside(doc[i]):
+        if _verb_inside(doc[i], start):
             end = i
             break
     return doc[start:end] if end > start else None
 
 
-def _verb_inside(token: Token) -> bool:
+def _change_before_amount(span: Span) -> bool:
+    """A word of degree or change before a measured quantity, written apart from it (``changed_amount``);
+    "high-risk" is one word."""
+    return span[0].whitespace_ and changed_amount(span.text)
+
+
+def changed_amount(name: str) -> bool:
+    """A word of degree or change (``lexicon.CHANGE_WORDS``) opens the name of a measured quantity, its head the
+    last word before a preposition: "higher rates of congenital syphilis", "lower wall temperatures", "low error"
+    name rates of congenital syphilis, wall temperatures, error; "lower bound" and "higher education" keep it.
+
+    >>> [changed_amount(n) for n in ["higher vitamin D levels", "low error", "lower bound", "high"]]  # doctest: +SKIP
+    [True, True, False, False]
+    """
+    words = name.lower().split()
+    if len(words) < 2 or words[0] not in lexicon.CHANGE_WORDS:
+        return False
+    head = next((words[i - 1] for i in range(2, len(words)) if words[i] in lexicon.PREPOSITIONS), words[-1])
+    return head.isalpha() and singular(head) in lexicon.AMOUNT_HEADS
+
+
+def _comparative(token: Token) -> bool:
+    """A comparative adjective ending a span, where the clause's predicate starts ("fine-grained matching harder",
+    of "making fine-grained matching harder"): an "-er" form of an adjective that is no noun ("water", "filter")."""
+    word = token.lower_
+    if not _is_plain_word(token) or not word.endswith("er") or _in_compound(token):
+        return False
+    classes = word_classes()
+    bases = (word[:-2], word[:-1], word[:-3] + "y") + ((word[:-3],) if len(word) > 4 and word[-3] == word[-4] else ())
+    return word not in classes.nouns and word not in classes.verbs and any(b in classes.adjectives for b in bases)
+
+
+def _verb_inside(token: Token, start: int | None = None) -> bool:
     """A verb inside a span, after its subject: an "-s" form no noun or adjective is spelt like after a noun
     or a name ("lncRNA regulates tumorigenesis", "irrigation intensifies mineral weathering"), or such a
     verb's base form after a plural ("AgNPs disrupt biofilm formation"). After an adjective an "-s" word is a
-    plural the tables miss ("clinical isolates of Blastomyces")."""
+    plural the tables miss ("clinical isolates of Blastomyces"). An "-ed" form is a verb taking an object
+    (``_past_verb``) after a noun where its subject reads as one: a plural ("EPC-derived EVs protected cell
+    function") or a phrase with a preposition from ``start`` on ("Inhibition of lipolysis suppressed M2
+    activation"), or where a determiner follows it ("rumination mediated the relation")."""
     if not _is_plain_word(token) or _in_compound(token):
         return False
     classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
     if previous.lower_ in classes.adjectives or previous.lower_ in lexicon.EDGE_WORDS or not previous.text[-1:].isalnum():
         return False
+    if word.endswith("ed"):
+        return _past_verb(token, start)
     if word.endswith("s"):
         return _verb_form(word, classes)
     return _only_verb(word, classes) and previous.text.endswith("s") and (
         not previous.is_lower or _noun_reading(previous.lower_, classes))
+
+
+_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z0-9]s")  # "EVs", "AgNPs", "MSCs"
+
+
+def _past_verb(token: Token, start: int | None) -> bool:
+    """An "-ed" form of a verb after a noun that takes an object (a word follows that is no preposition): after
+    a plural, after a noun of a phrase with a preposition, or before a determiner. After a singular noun or a
+    name it is mostly a compound's participle ("alcohol based injections", "HIV infected patients")."""
+    doc, word, classes = token.doc, token.lower_, word_classes()
+    if not (any(b in classes.verbs for b in _bases(word)) or word in classes.irregular_verb_forms):
+        return False
+    previous = doc[token.i - 1]
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if following is not None and following.lower_ in lexicon.DETERMINERS:
+        return True
+    if following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
+        return False  # "trees decorated with feature structures": a participle's phrase
+    if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
+        return False  # "finely divided minerals"
+    plural = _ACRONYM_PLURAL.fullmatch(previous.text) is not None or previous.is_alpha and previous.is_lower and \
+        singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes)
+    prepositional = start is not None and token.i - start >= 3 and previous.lower_ not in classes.adjectives and \
+        any(t.lower_ in lexicon.PREPOSITIONS for t in doc[start + 1:token.i - 1])
+    return plural or prepositional
 
 
 def broken_by_markup(span: Span) -> bool:
@@ -576,15 +643,16 @@ def _heading(span: Span) -> bool:
     return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
 
 
-_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in"}
+_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in", "vs"}
 # Words that head a structured abstract only beside a heading word ("Materials and Methods", "Patients and Methods").
 _HEADING_PARTS = frozenset("material materials patient patients subject subjects".split())
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
 def _latin_cut(span: Span) -> bool:
-    """A span that starts inside a Latin phrase of "in" ("situ formation" of "in situ formation")."""
-    return span.start > 0 and span.doc[span.start - 1].lower_ == "in" and span[0].lower_ in lexicon.LATIN_AFTER_IN
+    """A span that starts inside a Latin phrase ("situ formation" of "in situ formation", "vivo manipulation of
+    primary cells" of "ex vivo manipulation ...")."""
+    return span.start > 0 and span[0].lower_ in lexicon.LATIN_PHRASES.get(span.doc[span.start - 1].lower_, ())
 
 
 def _inside_word(span: Span) -> bool:
@@ -637,13 +705,19 @@ def ends_in_adjective(text: str) -> bool:
     [True, True, False, False]
     """
     words = text.split()
-    if not words or not words[-1].islower():
+    first, _, last = words[-1].rpartition("-") if words else ("", "", "")
+    # a word and an adjective make an adjective ("speaker-independent", "NK-sensitive"), whatever noun the tables
+    # also spell like the adjective ("independent", "sensitive"); not "Gram-negative", "blood-oxygen-level-dependent"
+    compound = first.isalnum() and (first.islower() or first.isupper()) and last.endswith(_COMPOUND_ADJECTIVE_ENDINGS)
+    if not last.islower() or first and not (first.islower() or compound):
         return False
-    last = words[-1].rsplit("-", 1)[-1]
     classes = word_classes()
-    if not last.isalpha() or last not in classes.adjectives or last in classes.nouns:
+    if not last.isalpha() or last not in classes.adjectives or last in classes.nouns and not compound:
         return False
-    return len(words) == 1 or not last.endswith("ing") and singular(last) not in classes.nouns
+    return len(words) == 1 or not last.endswith("ing") and (compound or singular(last) not in classes.nouns)
+
+
+_COMPOUND_ADJECTIVE_ENDINGS = ("ent", "ant", "ive", "ic", "ible", "able", "ous")
 
 
 def _broken_word(span: Span) -> bool:

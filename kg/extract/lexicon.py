@@ -146,7 +146,7 @@ DECIDING_HEADS: dict[str, str] = {
 TYPE_WORDS: dict[str, str] = {**dict.fromkeys("method technique algorithm".split(), "Method"),
                               **dict.fromkeys("task problem".split(), "Task")}
 # Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do).
-EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via".split())
+EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via versus vs vs.".split())
 # A phrase's head is its last word before one of these: "accuracy on ImageNet".
 PREPOSITIONS = frozenset("of on for in with to by from at via over under".split())
 # Multi-word heads that decide the type of the whole phrase.
@@ -384,8 +384,10 @@ WEAK_HEADS = frozenset("mechanism tool application progress pressure response ev
 # landscape", "missing details"), whatever kind of word the modifiers are. Not "scale": also a questionnaire.
 RELATIONAL_HEADS = frozenset("outcome characteristic characteristics consequence implication significance role landscape "
                              "aspect scenario detail conclusion cause".split())
-# The second word of a Latin phrase after "in" ("in situ", "in vivo"): a span that starts with it is cut.
-LATIN_AFTER_IN = frozenset("situ vivo vitro silico utero ovo vacuo".split())
+# The second word of a Latin phrase after its first ("in situ", "ex vivo", "de novo", "a priori"): a span that
+# starts with it is cut.
+LATIN_PHRASES = {"in": frozenset("situ vivo vitro silico utero ovo vacuo".split()), "ex": frozenset("situ vivo vitro".split()), "de": frozenset({"novo"}),
+                 "a": frozenset("priori posteriori".split())}
 # Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
 # "disambiguation process", "computation problem").
 DOING_HEADS = frozenset("approach method methodology technique procedure process strategy scheme problem task".split())
@@ -445,6 +447,11 @@ LETTER_UNITS = frozenset("h d s g m l L K".split())
 # Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
 # Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
 # networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
+# Words of degree or change before a measured quantity: they say which way it went, not what it is ("higher vitamin
+# D levels", "lower wall temperatures", "reduced hippocampal volume" name vitamin D levels, wall temperature, ...).
+CHANGE_WORDS = frozenset("high low higher lower greater smaller larger fewer increased decreased reduced elevated".split())
+# Heads of what is measured: quantities, measures, and errors or amounts ("low error", "higher doses").
+AMOUNT_HEADS = QUANTITY_HEADS | MEASURE_HEADS | PHYSICAL_QUANTITIES | frozenset("error accuracy precision content amount dose".split())
 RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
                                  "tested evaluated described".split())
 # Determiners and quantifiers: a word spelt like a noun before one is a verb ("articles meeting all of ...").

@@ -281,10 +281,17 @@ def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -
         return [name]
     last = conjuncts[-1]
     head = singular(last[-1]).lower()
-    if len(last) >= 2 and all(len(c) == 1 and not is_name(c[0]) for c in conjuncts[:-1]) and (
+    if len(last) >= 2 and all(len(c) == 1 and not _names_one_thing(c[0], is_modifier) for c in conjuncts[:-1]) and (
             head in HEAD_TYPES or head in GENERIC_HEADS or all(is_modifier(c[0]) for c in conjuncts[:-1])):
         return [" ".join([c[0], *last[1:]]) for c in conjuncts[:-1]] + [" ".join(last)]
     return [" ".join(c) for c in conjuncts]
+
+
+def _names_one_thing(word: str, is_modifier: Callable[[str], bool]) -> bool:
+    """A name (``is_name``) that is no compound adjective: "NK-sensitive" of "NK-sensitive and NK-resistant target
+    cell lines" shares the head, "Flickr30K" of "Flickr30K and MSCOCO datasets" does not."""
+    first, _, last = word.rpartition("-")
+    return is_name(word) and not (first and last.isalpha() and last.islower() and is_modifier(last))
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ful", "less", "able", "ible", "ar")
