@@ -707,3 +707,28 @@ def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
             "high-throughput, ex vivo manipulation of primary cells and cell lines.")
     doc = as_if_recognised(nlp, text, {"vivo manipulation of primary cells": "OtherScientificTerm"})
     assert not any("vivo" in name for name, _ in mentions(doc))
+
+
+def test_an_ing_form_taking_an_object_after_a_plural_or_of_a_study_ends_the_name(nlp):
+    # OpenAlex sample
+    text = ("Early human trials evaluating CD19-targeted CAR T cells for chronic lymphocytic leukemia (CLL) showed limited "
+            "responses until CARs included a costimulation domain, and conditioning chemotherapy was given before T cell "
+            "infusion.")
+    span = "human trials evaluating CD19-targeted CAR T cells"
+    assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [("human trials", "Entity")]
+    text = ("In the WHI trial evaluating estrogen plus progestin in postmenopausal women with an intact uterus, combined "
+            "hormone therapy statistically significantly increased the risk of breast cancer and hindered breast cancer "
+            "detection, leading to delayed diagnosis and a statistically significant increase in breast cancer mortality.")
+    assert mentions(as_if_recognised(nlp, text, {"WHI trial evaluating estrogen": "OtherScientificTerm"}))[0] == (
+        "WHI trial", "Entity")
+    # after a singular noun it makes a compound, after an adverb it is a task's gerund (SciERC train)
+    text = ("Studies were included, in which the prognostic significance of intratumoral tumor infiltrating lymphocytes, "
+            "as well as subsets of CD3, CD8, FOXP3, CD45R0 lymphocytes, were determined within the solid tumor center, "
+            "the invasive margin, and tumor stroma.")
+    span = "intratumoral tumor infiltrating lymphocytes"
+    assert (span, "Entity") in mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"}))
+    text = ("Following recent developments in the automatic evaluation of machine translation and document summarization, "
+            "we present a similar approach, implemented in a measure called POURPRE, for automatically evaluating answers "
+            "to definition questions.")
+    span = "automatically evaluating answers to definition questions"
+    assert (span, "Task") in mentions(as_if_recognised(nlp, text, {span: "Task"}))

@@ -266,7 +266,8 @@ def _verb_inside(token: Token, start: int | None = None) -> bool:
     plural the tables miss ("clinical isolates of Blastomyces"). An "-ed" form is a verb taking an object
     (``_past_verb``) after a noun where its subject reads as one: a plural ("EPC-derived EVs protected cell
     function") or a phrase with a preposition from ``start`` on ("Inhibition of lipolysis suppressed M2
-    activation"), or where a determiner follows it ("rumination mediated the relation")."""
+    activation"), or where a determiner follows it ("rumination mediated the relation"); so is an "-ing" form
+    taking an object after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
     if not _is_plain_word(token) or _in_compound(token):
         return False
     classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
@@ -274,6 +275,8 @@ def _verb_inside(token: Token, start: int | None = None) -> bool:
         return False
     if word.endswith("ed"):
         return _past_verb(token, start)
+    if word.endswith("ing"):
+        return _participle_taking_object(token)
     if word.endswith("s"):
         return _verb_form(word, classes)
     return _only_verb(word, classes) and previous.text.endswith("s") and (
@@ -281,6 +284,28 @@ def _verb_inside(token: Token, start: int | None = None) -> bool:
 
 
 _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z0-9]s")  # "EVs", "AgNPs", "MSCs"
+
+
+def _plural(token: Token, classes: WordClasses) -> bool:
+    """A plural noun: an acronym's ("EVs") or a lower-case word's that may be a noun ("trials"; not "analysis")."""
+    word = token.lower_
+    return _ACRONYM_PLURAL.fullmatch(token.text) is not None or token.is_alpha and token.is_lower and \
+        singular(word) != word and _noun_reading(word, classes)
+
+
+def _participle_taking_object(token: Token) -> bool:
+    """An "-ing" form that is no noun, followed by a word, after a plural ("clinical trials evaluating CD19-targeted
+    CAR T cells", "patients fulfilling criteria") or of a verb of what a study does ("WHI trial evaluating
+    estrogen", ``lexicon.RESEARCH_PARTICIPLES``). After a singular noun it is mostly a compound's ("tumor
+    infiltrating lymphocytes", "iodine containing foods")."""
+    doc, word, classes = token.doc, token.lower_, word_classes()
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if word in classes.nouns or following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
+        return False
+    previous = doc[token.i - 1]
+    if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
+        return False  # a gerund after an adverb names a task ("automatically evaluating answers")
+    return _plural(previous, classes) or any(word[:-3] + ending in lexicon.RESEARCH_PARTICIPLES for ending in ("ed", "d"))
 
 
 def _past_verb(token: Token, start: int | None) -> bool:
@@ -298,8 +323,7 @@ def _past_verb(token: Token, start: int | None) -> bool:
         return False  # "trees decorated with feature structures": a participle's phrase
     if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
         return False  # "finely divided minerals"
-    plural = _ACRONYM_PLURAL.fullmatch(previous.text) is not None or previous.is_alpha and previous.is_lower and \
-        singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes)
+    plural = _plural(previous, classes)
     prepositional = start is not None and token.i - start >= 3 and previous.lower_ not in classes.adjectives and \
         any(t.lower_ in lexicon.PREPOSITIONS for t in doc[start + 1:token.i - 1])
     return plural or prepositional
