@@ -691,6 +691,9 @@ def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
             "clinical covariates.")
     names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"sociodemographic and clinical covariates": "OtherScientificTerm"}))}
     assert {"sociodemographic covariates", "clinical covariates"} <= names and "sociodemographic" not in names
+    text = "Electrophysiological and microscopic controls were performed to characterize the cell cultures."  # opening a sentence
+    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"Electrophysiological and microscopic controls": "OtherScientificTerm"}))}
+    assert "Electrophysiological controls" in names and "Electrophysiological" not in names
     text = ("When added to human PBL, purified NKSF preparations induce IFN-gamma production and synergize with rIL-2 in "
             "this activity, augment the NK cell-mediated cytotoxicity of PBL preparations against both NK-sensitive and "
             "NK-resistant target cell lines, and enhance the mitogenic response of T cells to mitogenic lectins and "

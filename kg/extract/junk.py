@@ -72,7 +72,7 @@ def is_modifier_word(word: str) -> bool:
     [True, True, True, False]
     """
     lower, classes = word.lower(), word_classes()
-    return "-" in word or lower in classes.adjectives or lower.isalpha() and word.islower() and \
+    return "-" in word or lower in classes.adjectives or lower.isalpha() and (word.islower() or word.istitle()) and \
         lower.endswith(_ADJECTIVE_ENDINGS) and not classes.known(lower) and not classes.known(singular(lower))
 
 
