@@ -689,16 +689,19 @@ def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
             "mental health inpatient and (4) number of different antipsychotic agents prescribed; outcomes were measured "
             "over varying follow-up periods from 12 months to 60 months, adjusting for a range of sociodemographic and "
             "clinical covariates.")
-    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"sociodemographic and clinical covariates": "OtherScientificTerm"}))}
+    names = {name for name, _ in concept_names(as_if_recognised(
+        nlp, text, {"sociodemographic and clinical covariates": "OtherScientificTerm"}))}
     assert {"sociodemographic covariates", "clinical covariates"} <= names and "sociodemographic" not in names
     text = "Electrophysiological and microscopic controls were performed to characterize the cell cultures."  # opening a sentence
-    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"Electrophysiological and microscopic controls": "OtherScientificTerm"}))}
+    names = {name for name, _ in concept_names(as_if_recognised(
+        nlp, text, {"Electrophysiological and microscopic controls": "OtherScientificTerm"}))}
     assert "Electrophysiological controls" in names and "Electrophysiological" not in names
     text = ("When added to human PBL, purified NKSF preparations induce IFN-gamma production and synergize with rIL-2 in "
             "this activity, augment the NK cell-mediated cytotoxicity of PBL preparations against both NK-sensitive and "
             "NK-resistant target cell lines, and enhance the mitogenic response of T cells to mitogenic lectins and "
             "phorbol diesters.")
-    names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {"NK-sensitive and NK-resistant target cell lines": "Dataset"}))}
+    names = {name for name, _ in concept_names(as_if_recognised(
+        nlp, text, {"NK-sensitive and NK-resistant target cell lines": "Dataset"}))}
     assert {"NK-sensitive target cell lines", "NK-resistant target cell lines"} <= names and "NK-sensitive" not in names
     # SciERC train: a compound adjective alone ("independent" is a noun too)
     text = ("First, we present a new paradigm for speaker-independent (SI) training of hidden Markov models (HMM), which "

@@ -386,8 +386,8 @@ RELATIONAL_HEADS = frozenset("outcome characteristic characteristics consequence
                              "aspect scenario detail conclusion cause".split())
 # The second word of a Latin phrase after its first ("in situ", "ex vivo", "de novo", "a priori"): a span that
 # starts with it is cut.
-LATIN_PHRASES = {"in": frozenset("situ vivo vitro silico utero ovo vacuo".split()), "ex": frozenset("situ vivo vitro".split()), "de": frozenset({"novo"}),
-                 "a": frozenset("priori posteriori".split())}
+LATIN_PHRASES = {"in": frozenset("situ vivo vitro silico utero ovo vacuo".split()), "ex": frozenset("situ vivo vitro".split()),
+                 "de": frozenset({"novo"}), "a": frozenset("priori posteriori".split())}
 # Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
 # "disambiguation process", "computation problem").
 DOING_HEADS = frozenset("approach method methodology technique procedure process strategy scheme problem task".split())
@@ -444,14 +444,15 @@ MODIFIER_CUES = frozenset("a an the this these that those its their our his her 
 # Units written in capitals, and one-letter units (after a number and a space: "24 h", "5 L").
 UPPER_UNITS = frozenset("CFU IU MJ GJ MW GW TW KW".split())
 LETTER_UNITS = frozenset("h d s g m l L K".split())
-# Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
-# Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
-# networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
 # Words of degree or change before a measured quantity: they say which way it went, not what it is ("higher vitamin
 # D levels", "lower wall temperatures", "reduced hippocampal volume" name vitamin D levels, wall temperature, ...).
 CHANGE_WORDS = frozenset("high low higher lower greater smaller larger fewer increased decreased reduced elevated".split())
 # Heads of what is measured: quantities, measures, and errors or amounts ("low error", "higher doses").
-AMOUNT_HEADS = QUANTITY_HEADS | MEASURE_HEADS | PHYSICAL_QUANTITIES | frozenset("error accuracy precision content amount dose".split())
+AMOUNT_HEADS = QUANTITY_HEADS | MEASURE_HEADS | PHYSICAL_QUANTITIES | frozenset(
+    "error accuracy precision content amount dose".split())
+# Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
+# Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
+# networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
 RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
                                  "tested evaluated described".split())
 # Determiners and quantifiers: a word spelt like a noun before one is a verb ("articles meeting all of ...").
