@@ -177,7 +177,9 @@ def to_record(paper: Paper, doc) -> dict:
     for mention in doc._.kg_mentions or []:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
-        if natural_science and mention["rule"] != "gazetteer" and entities.entity_in_natural_science(long_form or text, mention["type"]):
+        # a type the sentence gave (components: "Full triage was applied") is no type read from the span alone
+        if natural_science and mention["rule"] != "gazetteer" and not mention.get("context") and \
+                entities.entity_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Entity", proposed=None)
         if natural_science and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
-from kg.extract import entities, junk, lexicon, patterns
+from kg.extract import context, entities, junk, lexicon, patterns
 from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
@@ -98,8 +98,21 @@ def head_type(span: Span) -> str | None:
 
 
 def deciding_type(span: Span, label: str) -> str:
-    """The recogniser's label as a concept type, unless the span's head noun (its last word before a
-    preposition) decides the type: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla
+    """The recogniser's label as a concept type, unless the span itself decides (``span_type``)."""
+    return _as_type(span_type(span, label), label)
+
+
+def _as_type(decided: str | None, label: str) -> str:
+    if label == "Generic" and decided == "Entity":  # "these cells" stays SciERC's Generic: no concept
+        return label
+    decided = decided or label
+    return RECOGNISED_AS.get(decided, decided)
+
+
+def span_type(span: Span, label: str) -> str | None:
+    """The type a recognised span's own words give it, whatever the recogniser read (``label``), or None
+    (then the sentence may decide, ``context.context_type``, else the label). The span's head noun (its last
+    word before a preposition) decides: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla
     LoRA" and "statistical parser" Methods, "tannic acid" and "memory B cells" Entities, whatever the
     recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
     "guanylyl cyclase", "A. fumigatus"). An other term or a Dataset headed by a procedure is a Method
@@ -119,9 +132,9 @@ def deciding_type(span: Span, label: str) -> str:
         if decided is None and singular(word) == "system" and head.i > span.start and \
                 (label in ("Task", "Dataset") or label == "OtherScientificTerm" and not _adjective(span.doc[head.i - 1].lower_)):
             decided = "Method"
-    if label == "Generic" and decided == "Entity":  # "these cells" stays SciERC's Generic: no concept
-        return label
-    if decided is None and label != "Generic" and entities.shape_is_entity(span, junk.word_classes().known):
+    if label == "Generic":
+        return decided
+    if decided is None and entities.shape_is_entity(span, junk.word_classes().known):
         decided = "Entity"
     if decided is None and label in ("OtherScientificTerm", "Dataset") and entities.procedure(word):
         decided = "Method"  # a technique read as a thing or as data
@@ -130,8 +143,19 @@ def deciding_type(span: Span, label: str) -> str:
     if decided is None and (label in ("OtherScientificTerm", "Method") or label == "Task" and not span[0].lower_.endswith("ing")
                             and not entities.doing(span.text)) and entities.data_term(span.text):
         decided = "Dataset"  # "IBD cohort", "tumor samples", "SEER database", "TOS-H group"; not "segmenting sequential data"
-    decided = decided or label
-    return RECOGNISED_AS.get(decided, decided)
+    return decided
+
+
+def _recognised(doc: Doc, span: Span, label: str) -> dict:
+    """The mention of a recognised span: typed by its own words (``span_type``), else by the sentence
+    around it (``context.context_type``: "The minimum reflection loss (RL) is −23.51 dB" is a Metric,
+    "Full triage was applied" a Method; marked ``context``), else by the recogniser's label."""
+    decided = span_type(span, label)
+    if decided is None and label != "Generic" and (cue := context.context_type(span)) is not None:
+        mention = _mention(doc, span, cue, "scierc_ner")
+        mention["context"] = True
+        return mention
+    return _mention(doc, span, _as_type(decided, label), "scierc_ner")
 
 
 def _adjective(word: str) -> bool:
@@ -207,7 +231,7 @@ class ConceptFinder:
     def __call__(self, doc: Doc) -> Doc:
         # the recogniser's Generic spans (and its Entities that are junk) take part in the overlap
         # decisions, so that no rule re-labels a span the recogniser read as a generic or other term
-        found: list[dict] = [_mention(doc, span, deciding_type(span, ent.label_), "scierc_ner") for ent in doc.ents
+        found: list[dict] = [_recognised(doc, span, ent.label_) for ent in doc.ents
                              if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None]
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):

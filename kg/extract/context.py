@@ -1,0 +1,140 @@
+"""What the sentence around a mention says its type is, where the span alone cannot say.
+
+A span's own words decide its type first (a head noun, a shape: ``components.span_type``). Where they
+do not, the words right after a span that is the subject of its clause can: a subject followed by a
+reported value is a measured quantity, a Metric ("The minimum reflection loss (RL) is −23.51 dB",
+"the OS was 62%", "a specificity of 92.47%"); a subject that was performed, conducted, carried out or
+undertaken, or (singular) was used, applied or employed to do something, is a technique, a Method
+("Full triage was applied in 77.4% of the cases", "multivariable logistic regression was used to
+evaluate ..."). Only plain words of English grammar decide, no names: the copula and a number, a
+passive verb of doing. A span after a preposition is no subject ("the MIC of erythromycin ranged from
+0.032 mg/L": what ranged is the MIC), nor one with a digit in it ("PM1.0", "IL-6": a substance or gene
+whose level, not itself, was measured).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span
+
+from kg.extract import entities, lexicon
+from kg.extract.normalize import singular
+
+# verbs that link a measured quantity to its value ("X was 62%", "X ranged from 2 to 5")
+_VALUE_VERBS = frozenset("is was are were remained reached averaged ranged amounted".split())
+# words between that verb and the number ("was approximately 0.3", "ranged from", "was estimated at")
+_VALUE_FILLERS = frozenset("about approximately around nearly almost only roughly from between up to as high low at least most "
+                           "estimated found reported observed calculated measured determined significantly respectively "
+                           "on average mean median ~ ≈".split())
+# a number, optionally signed or compared ("−23.51", "≥10", "~5", "62")
+_VALUE = re.compile(r"[<>≤≥~≈±−–-]?\d")
+# verbs of carrying out: what was performed or conducted is an activity, a technique
+_DONE = frozenset("performed conducted undertaken".split())
+# verbs of using: what was used, applied or employed to do something is a technique; "used as a
+# quencher" or "as the outcome measure" gives it a role, not a type
+_USED = frozenset("used applied employed utilized utilised adopted implemented".split())
+_PASSIVE_AUXILIARIES = frozenset("is was are were".split())
+_ADVERBS_BEFORE_VERB = frozenset("also then further first successfully commonly widely routinely subsequently additionally "
+                                 "initially finally often frequently been".split())
+# words before a span that make it the object of something, not the subject of what follows
+_OBJECT_OPENERS = lexicon.PREPOSITIONS | frozenset("between among than as against during after before within without "
+                                                   "per across into through toward towards upon like using".split())
+
+
+def context_type(span: Span) -> str | None:
+    """The type the words after ``span`` give it (Metric, Method), or None."""
+    doc = span.doc
+    if _object(span) or any(c.isdigit() for c in span.text):
+        return None
+    after = _after(doc, span)
+    if reports_value(doc, after) and not entities.method_in_natural_science(span.text, "Entity"):
+        return "Metric"  # a technique's head says what it is: "a stepdown regimen of 10 mg kg-1 h-1"
+    if carried_out(doc, after, plural=singular(span[-1].text) != span[-1].text):
+        return "Method"
+    return None
+
+
+def _object(span: Span) -> bool:
+    """A span after a preposition, within three words and no stop ("the MIC of erythromycin", "the area
+    under the receiver-operating characteristic curve", "for a standard Chinese man"): no subject."""
+    doc = span.doc
+    for k in range(span.start - 1, max(span.start - 4, -1), -1):
+        token = doc[k]
+        if token.lower_ in _OBJECT_OPENERS:
+            return True
+        if token.is_sent_start or token.is_punct and token.text != ",":
+            return False
+    return False
+
+
+def _after(doc: Doc, span: Span) -> int:
+    """The first token after the span and a short bracket that follows it ("reflection loss (RL) is")."""
+    i = span.end
+    if i < len(doc) and doc[i].text == "(":
+        j = i + 1
+        while j < len(doc) and j - i <= 6 and doc[j].text != ")" and not doc[j].is_sent_start:
+            j += 1
+        if j < len(doc) and doc[j].text == ")":
+            return j + 1
+    return i
+
+
+def _in_sentence(doc: Doc, i: int) -> bool:
+    return i < len(doc) and not doc[i].is_sent_start
+
+
+def reports_value(doc: Doc, i: int) -> bool:
+    """Tokens from ``i`` that give a value: a linking verb then a number within three words ("is −23.51
+    dB", "was approximately 0.345 μW", "ranged from 0.032"), or "of" and a measured number ("a specificity
+    of 92.47%", "a coefficient of 0.84"; not "records of 906 patients", nor "is 7 times smaller")."""
+    if not _in_sentence(doc, i):
+        return False
+    word = doc[i].lower_
+    if word == "of":
+        return _in_sentence(doc, i + 1) and _measured_number(doc, i + 1)
+    if word not in _VALUE_VERBS:
+        return False
+    for k in range(i + 1, min(i + 5, len(doc))):
+        if not _in_sentence(doc, k):
+            return False
+        if _VALUE.match(doc[k].text):
+            return not _times(doc, k)
+        if doc[k].lower_ not in _VALUE_FILLERS:
+            return False
+    return False
+
+
+def _measured_number(doc: Doc, k: int) -> bool:
+    """A number with a fraction, a percentage or a unit after it ("0.84", "92.47 %", "≥10 points" is not)."""
+    text = doc[k].text
+    if not _VALUE.match(text):
+        return False
+    unit = k + 1 < len(doc) and doc[k + 1].text.rstrip(".").lower() in lexicon.UNITS
+    if unit and k + 2 < len(doc) and doc[k + 2].lower_ == "of":
+        return False  # an amount of something else: "a statistical analysis of 5.5 years of data"
+    return "." in text or "%" in text or unit
+
+
+def _times(doc: Doc, k: int) -> bool:
+    """A number of times, a ratio to something else rather than a value ("Its radio source is 7 times smaller")."""
+    return "fold" in doc[k].lower_ or k + 1 < len(doc) and doc[k + 1].lower_ in ("times", "fold", "-fold")
+
+
+def carried_out(doc: Doc, i: int, plural: bool = False) -> bool:
+    """Tokens from ``i`` that say the subject was carried out ("were performed", "was then conducted",
+    "was carried out", "was undertaken") or, when it is no plural, used to do something ("was used to
+    assess", "was applied in 77.4% of the cases"; not "is used as chemical quencher"). Things used are
+    mostly named in the plural, techniques in the singular: "glucocorticoids are widely used", "carbon
+    quantum dots were used to modify", "cell models are widely used to study"."""
+    if not _in_sentence(doc, i) or doc[i].lower_ not in _PASSIVE_AUXILIARIES:
+        return False
+    k = i + 1
+    while _in_sentence(doc, k) and doc[k].lower_ in _ADVERBS_BEFORE_VERB:
+        k += 1
+    if not _in_sentence(doc, k):
+        return False
+    verb = doc[k].lower_
+    if verb in _DONE or verb == "carried" and _in_sentence(doc, k + 1) and doc[k + 1].lower_ == "out":
+        return True
+    return verb in _USED and not plural and not (_in_sentence(doc, k + 1) and doc[k + 1].lower_ == "as")
