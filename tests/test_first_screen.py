@@ -74,6 +74,14 @@ def test_a_common_english_word_alone_is_not_linked_across_papers():
     assert name_form("attention mechanism") == (False, ("attention", "mechanism"))
 
 
+def test_an_acronym_ending_in_a_capital_s_is_no_plural():
+    # W3087689951: "SARS" read as the plural of "SAR" linked structure-activity relationship to every SARS-CoV-2 paper
+    text = "Coronavirus disease 2019 (COVID-19) is caused by SARS-CoV-2 and has spread across the globe."
+    assert NameMatcher({"SAR": "structure activity relationship"}).find(text) == []
+    assert concept_key("SARS") != concept_key("SAR") and concept_key("AIDS") != concept_key("AID")
+    assert concept_key("LLMs") == concept_key("LLM")
+
+
 def test_a_bracket_before_a_long_form_is_no_part_of_it(nlp):
     # W2941501133: the bracket before a defined acronym's long form is the text's
     text = ("We found bariatric surgery was associated with a reduced risk of both premenopausal [hazard ratio (HR) = "

@@ -45,14 +45,20 @@ _BRITISH = {"modelling": "modeling", "labelling": "labeling", "travelling": "tra
             "neighbourhood": "neighborhood", "centre": "center", "optimisation": "optimization"}
 
 
-def singular(word: str) -> str:
-    """A plural's singular by simple English rules; acronyms keep case ("LLMs" -> "LLM").
+_ACRONYM_LETTERS = 5  # an all-capital word this short is an acronym; a longer one a shouted word ("NETWORKS")
 
-    >>> [singular(w) for w in ["networks", "LLMs", "strategies", "analysis", "boxes", "corpora"]]
-    ['network', 'LLM', 'strategy', 'analysis', 'box', 'corpus']
+
+def singular(word: str) -> str:
+    """A plural's singular by simple English rules; acronyms keep case ("LLMs" -> "LLM") and a
+    capital S ("SARS", "AIDS": an acronym's plural is written with a small s).
+
+    >>> [singular(w) for w in ["networks", "LLMs", "strategies", "analysis", "boxes", "corpora", "SARS"]]
+    ['network', 'LLM', 'strategy', 'analysis', 'box', 'corpus', 'SARS']
     """
     if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
         return word[:-1]
+    if word.isupper() and len(word) <= _ACRONYM_LETTERS:
+        return word
     low = word.lower()
     if low in _IRREGULAR:
         return _IRREGULAR[low]
