@@ -38,7 +38,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key
+from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.extract.vocabulary import NameMatcher, sentence_at
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store
@@ -320,10 +320,18 @@ def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]
     """The MENTIONS link of ``paper`` to each concept whose name ``text`` writes: its first
     occurrence (evidence sentence, offsets, spelling) and how many there are. A paper's own
     reading wins: none to a concept it names itself, none through a spelling it uses itself
-    (an acronym it defines)."""
+    (an acronym it defines, in the singular or the plural: "risk ratios (RRs)" is no "RR"
+    another paper defined).
+
+    >>> from kg.extract.vocabulary import NameMatch
+    >>> text = "We derived pooled risk ratios (RRs) with random effects models."
+    >>> paper_links("p", text, [NameMatch(31, 34, "resonance raman", "RR")], set(), {"risk ratios", "RRs"})
+    {}
+    """
+    spelled = {singular(s) for s in spelled}
     found: dict[str, dict] = {}
     for match in sorted(matches, key=lambda m: _first(m, text)):
-        if match.concept in own or match.spelling in spelled:
+        if match.concept in own or singular(match.spelling) in spelled:
             continue
         if match.concept in found:
             found[match.concept]["mentions"] += 1
