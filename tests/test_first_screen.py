@@ -82,6 +82,18 @@ def test_an_acronym_ending_in_a_capital_s_is_no_plural():
     assert concept_key("LLMs") == concept_key("LLM")
 
 
+def test_a_generic_head_after_an_adjective_stays_in_the_name(nlp):
+    # SciERC C90-3014 and CVPR_2004_10_abs: "approach" and "technique" dropped left "generative phonological"
+    # and "graph-based", no names
+    text = ("We show that the proposed approach is more describable than other approaches such as those employing a "
+            "traditional generative phonological approach.")
+    assert ("generative phonological approach", "Method") in names(as_if_recognised(
+        nlp, text, {"generative phonological approach": "Method"}))
+    assert display_name("graph-based technique") == "graph-based technique"
+    assert concept_key("syntactic relation-based methods") == "syntactic relation based method"
+    assert display_name("LoRA variants") == "LoRA" and concept_key("gradient descent methods") == "gradient descent"
+
+
 def test_a_bracket_before_a_long_form_is_no_part_of_it(nlp):
     # W2941501133: the bracket before a defined acronym's long form is the text's
     text = ("We found bariatric surgery was associated with a reduced risk of both premenopausal [hazard ratio (HR) = "

@@ -152,15 +152,39 @@ _ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
 _NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
 
 
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ful", "less", "able", "ible", "ar")
+
+
+def looks_like_modifier(word: str) -> bool:
+    """A word that reads as an adjective by its ending, or a hyphenated compound ("non-terminal").
+
+    >>> [looks_like_modifier(w) for w in ["statistical", "non-terminal", "positive", "statin", "speech"]]
+    [True, True, True, False, False]
+    """
+    return "-" in word or word.lower().endswith(_ADJECTIVE_ENDINGS)
+
+
+# Last parts of compound adjectives ("graph-based", "data-driven", "task-specific").
+_COMPOUND_ADJECTIVE_PARTS = ("based", "driven", "oriented", "aware", "guided", "like", "free", "specific", "dependent")
+
+
+def _adjective_shaped(word: str) -> bool:
+    """A lower-case word that ends like an adjective ("based" of "relation-based", "phonological",
+    "active"): what a generic head leaves behind it is no name."""
+    return word.islower() and not is_name(word) and (word.endswith(_COMPOUND_ADJECTIVE_PARTS) or looks_like_modifier(word))
+
+
 def _strip_generic_head(words: list[str]) -> list[str]:
     """Drop a generic head ("methods", "variants", "model") after a name ("LoRA methods") or after
     several words ("gradient descent methods"), and a task, problem or application after an
-    action of several words ("computer vision tasks"); "language model", "kernel methods" and
-    "reranking task" stay."""
+    action of several words ("computer vision tasks"); "language model", "kernel methods",
+    "reranking task" and a head after an adjective ("graph-based technique") stay."""
     if len(words) < 2 or singular(words[-1]).lower() not in GENERIC_HEADS | ACTION_HEADS:
         return words
     head, rest = singular(words[-1]).lower(), words[:-1]
     if rest[-1].lower() in EDGE_WORDS or DIMENSION.fullmatch(rest[-1]):  # "Materials and Methods", "3D architectures"
+        return words
+    if _adjective_shaped(rest[-1]):  # "graph-based technique", "generative phonological approach": no name left
         return words
     if head in ACTION_HEADS:  # after an action of two words or more ("traveling salesman problem", "shared task" stay)
         last = rest[-1].lower()
@@ -298,18 +322,6 @@ def _names_one_thing(word: str, is_modifier: Callable[[str], bool]) -> bool:
     cell lines" shares the head, "Flickr30K" of "Flickr30K and MSCOCO datasets" does not."""
     first, _, last = word.rpartition("-")
     return is_name(word) and not (first and last.isalpha() and last.islower() and is_modifier(last))
-
-
-_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ful", "less", "able", "ible", "ar")
-
-
-def looks_like_modifier(word: str) -> bool:
-    """A word that reads as an adjective by its ending, or a hyphenated compound ("non-terminal").
-
-    >>> [looks_like_modifier(w) for w in ["statistical", "non-terminal", "positive", "statin", "speech"]]
-    [True, True, True, False, False]
-    """
-    return "-" in word or word.lower().endswith(_ADJECTIVE_ENDINGS)
 
 
 def concept_key(text: str) -> str:
