@@ -292,6 +292,14 @@ def test_a_measured_quantity_is_a_metric_in_any_paper_outside_computing(nlp):
             "approaches to team motivation for the following six content areas: team design, team needs, team goals, "
             "team self-regulation, team efficacy, and team affect.")
     assert ("team efficacy", "Entity") in types_in_record(as_if_recognised(nlp, text, {"team efficacy": "OtherScientificTerm"}))
+    # OpenAlex W2510409366, W2611522672, W2509979105 (the judged s8 rows): validity, life expectancy, a pressure drop
+    text = "Convergent validity was examined using correlations with the Oberst Caregiving Burden Scale."
+    assert types_in_record(as_if_recognised(nlp, text, {"Convergent validity": "OtherScientificTerm"})) == {("Convergent validity", "Metric")}
+    text = ("Over the years, gaining in-depth knowledge of the disease has led to vast improvement in patient life expectancy.")
+    assert ("patient life expectancy", "Metric") in types_in_record(as_if_recognised(nlp, text, {"patient life expectancy": "OtherScientificTerm"}))
+    text = ("At low superficial gas velocities, the particle bed cannot be fully fluidized and the pressure drop tends to be "
+            "stable rather than fluctuating as the gas flows through the micro-channels of the formed agglomerates.")
+    assert ("pressure drop", "Metric") in types_in_record(as_if_recognised(nlp, text, {"pressure drop": "OtherScientificTerm"}))
     text = "We show that the parsing problem for the neural network grammar is solvable in polynomial time on natural language text."
     doc = as_if_recognised(nlp, text, {"polynomial time": "OtherScientificTerm"})
     assert entities.computing({d["name"] for d in doc._.kg_domains})

@@ -83,7 +83,7 @@ QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield age "
     "temperature depth thickness diameter distance momentum fluence richness abundance risk "
-    "efficacy efficiency quality".split())
+    "dose drop expectancy survival validity reliability efficacy efficiency quality".split())
 # Quantity heads that judge how well something works: a measure in the natural sciences ("clinical efficacy",
 # "health-related quality of life"), a construct elsewhere ("team efficacy", "service quality").
 JUDGED_QUANTITIES = frozenset("efficacy efficiency quality".split())
