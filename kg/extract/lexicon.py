@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from wordfreq import zipf_frequency
-
 # The head noun of a noun phrase types it: "a GRU decoder" is a Method.
 HEAD_TYPES: dict[str, str] = {
     **dict.fromkeys(
@@ -391,9 +389,9 @@ LATIN_PHRASES = {"in": frozenset("situ vivo vitro silico utero ovo vacuo".split(
 # Ways of doing and problems: after an everyday action alone they name nothing ("implementation techniques",
 # "disambiguation process", "computation problem").
 DOING_HEADS = frozenset("approach method methodology technique procedure process strategy scheme problem task".split())
-# Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
 # Degree words that make a judging compound, alone no concept ("high-quality", "low-cost"; not "fine-tuning").
 DEGREE_WORDS = frozenset("high low higher lower good poor large small well".split())
+# Degree and judging adjectives: they say how much or how good, not what kind ("high", "clinical").
 JUDGING_ADJECTIVES = frozenset("high low higher lower highest lowest intermediate fine clinical severe mild moderate "
                                "strong weak poor good positive negative normal abnormal significant major minor important "
                                "great greater broad narrow short long early late rapid slow fast faster dramatic overall "
@@ -449,14 +447,14 @@ LETTER_UNITS = frozenset("h d s g m l L K".split())
 CHANGE_WORDS = frozenset("high low higher lower greater smaller larger fewer increased decreased reduced elevated".split())
 # Heads of what is measured: quantities, measures, and errors or amounts ("low error", "higher doses").
 AMOUNT_HEADS = QUANTITY_HEADS | MEASURE_HEADS | PHYSICAL_QUANTITIES | frozenset(
-    "error accuracy precision content amount dose".split())
-# Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
+    "error accuracy precision content amount".split())
 # Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
 # networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
 RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
                                  "tested evaluated described".split())
 # Determiners and quantifiers: a word spelt like a noun before one is a verb ("articles meeting all of ...").
 DETERMINERS = frozenset("a an the this these those its their his her our all both each every any some no".split())
+# Words a verb is followed by rather than a plural noun ("g-C3N4 exhibits excellent ...").
 AFTER_VERB = frozenset("a an the its their his her our this these those excellent superior high higher good better "
                        "remarkable significant strong stronger".split())
 
@@ -476,4 +474,6 @@ def common_english(word: str) -> bool:
     >>> [common_english(w) for w in ("attention", "Expression", "infection", "apoptosis", "clustering")]
     [True, True, False, False, False]
     """
+    from wordfreq import zipf_frequency  # imported when first needed: it costs a quarter second at start-up
+
     return zipf_frequency(word.lower(), "en") >= COMMON_ZIPF
