@@ -42,10 +42,10 @@ def links(store) -> list[tuple]:
 
 
 # Real sentences of the kinds the issue names (OpenAlex and SciERC abstracts, shortened).
-BREAST = record("p-breast", "Breast cancer (BC) is the most common cancer in women. BC screening saves lives.",
-                ("Breast cancer", "Task", None, ["BC"], [{"alias": "BC", "reason": "acronym"}]))
-BLADDER = record("p-bladder", "Bladder cancer (BC) recurs often. We model BC recurrence with survival analysis.",
-                 ("Bladder cancer", "Task", None, ["BC"], [{"alias": "BC", "reason": "acronym"}]),
+BREAST = record("p-breast", "Breast cancer (BCa) is the most common cancer in women. BCa screening saves lives.",
+                ("Breast cancer", "Task", None, ["BCa"], [{"alias": "BCa", "reason": "acronym"}]))
+BLADDER = record("p-bladder", "Bladder cancer (BCa) recurs often. We model BCa recurrence with survival analysis.",
+                 ("Bladder cancer", "Task", None, ["BCa"], [{"alias": "BCa", "reason": "acronym"}]),
                  ("survival analysis", "Method"))
 GRM_DEFINES = record("p-defines", "The Gated Residual Mixer (GRM) is fast. We compare GRM with LSTM models.",
                      ("Gated Residual Mixer", "Method", None, ["GRM"], [{"alias": "GRM", "reason": "acronym"}]))
@@ -93,9 +93,9 @@ def test_an_acronym_defined_in_a_paper_aliases_only_there(built):
     edges, nodes, _ = built[0]
     by_id = {n[0]: n for n in nodes}
     assert "breast cancer" in by_id and "bladder cancer" in by_id
-    assert by_id["breast cancer"][3] == ("BC",) and by_id["bladder cancer"][3] == ("BC",)
+    assert by_id["breast cancer"][3] == ("BCa",) and by_id["bladder cancer"][3] == ("BCa",)
     targets = {(dict(e)["p"], dict(e)["c"]) for e in edges}
-    # "BC" means two things: no paper is linked to the other paper's cancer
+    # "BCa" means two things: no paper is linked to the other paper's cancer
     assert ("p-breast", "bladder cancer") not in targets and ("p-bladder", "breast cancer") not in targets
 
 
@@ -104,6 +104,23 @@ def test_a_defined_acronym_links_papers_that_only_write_it(built):
     short = [dict(e) for e in edges if dict(e)["p"] == "p-short"]
     grm = [e for e in short if e["c"] == "gated residual mixer"]
     assert grm == [{"p": "p-short", "t": "MENTIONS", "c": "gated residual mixer", "x": "vocabulary", "s": 14, "e": 17}]
+
+
+# OpenAlex: "TG" is the trigeminal ganglion of one paper and the triglyceride of another, which
+# writes it in brackets the acronym finder does not read.
+GANGLION = record("p-ganglion", "Inflammatory orofacial pain is closely related to the cross-talk between trigeminal "
+                  "ganglion (TG) neurons and satellite glial cells.",
+                  ("trigeminal ganglion", "Entity", None, ["TG"], [{"alias": "TG", "reason": "acronym"}]))
+LIPOGENESIS = record("p-lipogenesis", "SAT expandability, assessed by measuring SAT lipogenesis (triglyceride [TG] "
+                     "production), was reduced.", ("SAT lipogenesis", "Task"))
+
+
+def test_a_two_letter_acronym_links_only_the_papers_defining_it(store):
+    build_in_batches(store, [GANGLION, LIPOGENESIS, GRM_DEFINES, GRM_SHORT], 4)
+    edges = {(dict(e)["p"], dict(e)["c"]) for e in links(store)[0]}
+    assert ("p-ganglion", "trigeminal ganglion") in edges
+    assert ("p-lipogenesis", "trigeminal ganglion") not in edges
+    assert ("p-short", "gated residual mixer") in edges  # three letters: "GRM" still links
 
 
 def test_names_inside_longer_spans_are_linked_with_their_evidence(built, session_store):
@@ -144,9 +161,9 @@ def test_a_name_in_an_extracted_record_is_one_concept_whatever_its_spelling(nlp)
         assert concept_key(text[start:end]) == "low rank adaptation"
 
 
-# Names that come after the abstracts writing them: "BC" is breast cancer's alias until bladder cancer's
+# Names that come after the abstracts writing them: "BCa" is breast cancer's alias until bladder cancer's
 # paper defines it too; "GRM" is defined after the paper that writes it.
-BC_WRITTEN = record("p-bc", "BC screening saves lives. We study LoRA fine-tuning.", ("screening", "Task"))
+BC_WRITTEN = record("p-bc", "BCa screening saves lives. We study LoRA fine-tuning.", ("screening", "Task"))
 LATER = [BREAST, BC_WRITTEN, GRM_SHORT, LORA, RATE_TASK, BLADDER, GRM_DEFINES, LLM, RATE_METRIC, RATE_METRIC2]
 
 
@@ -169,7 +186,7 @@ def test_a_build_in_batches_gives_the_graph_of_one_batch(store):
     edges = {(dict(e)["p"], dict(e)["c"]) for e in links(store)[0]}
     assert ("p-short", "gated residual mixer") in edges  # GRM was defined after p-short was stored
     assert ("p-bc", "low rank adaptation") in edges
-    assert not {c for p, c in edges if p == "p-bc"} & {"breast cancer", "bladder cancer"}  # BC names neither now
+    assert not {c for p, c in edges if p == "p-bc"} & {"breast cancer", "bladder cancer"}  # BCa names neither now
     for size in (1, 2, 3):
         build_in_batches(store, LATER, size)
         assert graph_dump(store) == whole, size
@@ -189,7 +206,7 @@ def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):
 
 
 def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
-    """Before bladder cancer's paper, "BC" names breast cancer: the paper writing it is linked in its batch."""
+    """Before bladder cancer's paper, "BCa" names breast cancer: the paper writing it is linked in its batch."""
     patch = pytest.MonkeyPatch()
     patch.setattr(kg.build, "finish_vocabulary", lambda *args, **kwargs: VocabularyReport())  # the end left out
     try:
@@ -197,7 +214,7 @@ def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
     finally:
         patch.undo()
     link = store.run("MATCH (:Paper {id: 'p-bc'})-[r:MENTIONS]->(c:Concept) RETURN c.id AS c, r.spelling AS s, c.papers AS n")
-    assert link == [{"c": "breast cancer", "s": "BC", "n": 1}]  # its paper count is the end's to write, once
+    assert link == [{"c": "breast cancer", "s": "BCa", "n": 1}]  # its paper count is the end's to write, once
     assert kg.store.vocabulary.build_state(store) == (2, 0)  # two batches stamped, none finished
 
 

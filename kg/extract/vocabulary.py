@@ -186,6 +186,17 @@ class NameMatcher:
         return found
 
 
+def short_acronym(spelling: str) -> bool:
+    """Two capital letters ("TG", "MS"): an acronym with many long forms, which names no concept in a
+    paper that does not define it (triglyceride or thermogravimetry; mass spectrometry or multiple
+    sclerosis).
+
+    >>> [short_acronym(s) for s in ["TG", "MS", "LLM", "M1", "Tg"]]
+    [True, True, False, False, False]
+    """
+    return len(spelling) == 2 and spelling.isalpha() and spelling.isupper()
+
+
 def sentence_at(text: str, start: int) -> tuple[int, int]:
     """The character range of the sentence holding ``start`` (split at . ! ? before a capital).
 

@@ -39,7 +39,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
-from kg.extract.vocabulary import NameMatcher, sentence_at
+from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store
 from kg.store.batches import batched
@@ -175,8 +175,17 @@ def set_stamp(store: Store, stamp: int) -> None:
 
 
 def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
-    """The spellings a concept is found by: its name, its aliases and the known short forms of its key."""
-    return {s for s in [name, *(aliases or []), *KNOWN_SHORT_FORMS.get(concept, ())] if s}
+    """The spellings a concept is found by: its name, its aliases and the known short forms of its
+    key; not a two-letter acronym some paper defined ("TG" of triglyceride is thermogravimetry in
+    another paper, ``short_acronym``), which links only the papers that define it.
+
+    >>> sorted(spellings_of("triglyceride", "triglyceride", ["triglycerides", "TG"]))
+    ['triglyceride', 'triglycerides']
+    >>> sorted(spellings_of("machine translation", "machine translation", ["MT"])), spellings_of("sd", None, ["SD"])
+    (['MT', 'machine translation'], {'SD'})
+    """
+    aliases = [a for a in aliases or [] if not short_acronym(a) or concept_key(a) == concept]  # "SD" of concept sd stays
+    return {s for s in [name, *aliases, *KNOWN_SHORT_FORMS.get(concept, ())] if s}
 
 
 @dataclass
