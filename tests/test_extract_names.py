@@ -119,3 +119,19 @@ def test_a_concept_shows_the_name_its_key_keeps(nlp):
     task = next(c for c in record["concepts"] if c["key"] == "motion segmentation")
     assert (task["name"], task["aliases"], task["mentions"]) == (
         "motion segmentation", ["classical motion segmentation"], [[text.index("classical"), text.index(" and optical")]])
+
+
+def names_in(doc):
+    return {c["name"] for c in to_record(Paper(id="t", title="t", abstract=doc.text), doc)["concepts"]}
+
+
+def test_a_bracket_opened_inside_a_word_closes_in_the_name(nlp):
+    # OpenAlex W2085365996 and W3138715441: the tokenizer splits the closing bracket off "glycol)"
+    text = ("The presence of a cosolute such as poly(ethylene glycol) largely repressed the pressure effect on the "
+            "stability of G-quadruplex due to alteration in stabilities of the interactions with hydrating water.")
+    names = names_in(as_if_recognised(nlp, text, {"poly(ethylene glycol": "OtherScientificTerm"}))
+    assert "poly(ethylene glycol)" in names and "poly(ethylene glycol" not in names
+    text = ("Abstract Simple and facile technologies for efficient uranium(VI) removal from seawater is highly "
+            "interesting for energy and environmental sustainability.")
+    names = names_in(as_if_recognised(nlp, text, {"uranium(VI": "OtherScientificTerm"}))
+    assert "uranium(VI)" in names

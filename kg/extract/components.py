@@ -423,7 +423,7 @@ def clean_span(span: Span) -> Span | None:
     doc = span.doc
     if any(t.lower_ in ("'s", "’s") and (t.i == span.start or not _is_plain_name(doc[t.i - 1])) for t in span):
         return None
-    span = _before_parenthesis(span)
+    span = _before_parenthesis(_bracket_closed(span))
     start, end = span.start, span.end
     while start < end and _is_edge_word(doc[start]) and doc[start].whitespace_:
         start += 1
@@ -450,10 +450,24 @@ def _before_parenthesis(span: Span) -> Span:
             and doc[end - 1].text not in _CLOSING:
         end -= 1
     for i in range(start + 1, end):
-        if doc[i].text in _OPENING or (doc[i].text in _CLOSING and not any(t.text in _OPENING for t in doc[start:i])):
+        if doc[i].text in _OPENING or (doc[i].text in _CLOSING and not any(_opens(t.text) for t in doc[start:i])):
             end = i
             break
     return doc[start:end]
+
+
+def _bracket_closed(span: Span) -> Span:
+    """The span with the bracket that closes one opened inside a word of it: "poly(ethylene glycol" ->
+    "poly(ethylene glycol)", "uranium(VI" -> "uranium(VI)" (the tokenizer splits the closing bracket off)."""
+    doc, end = span.doc, span.end
+    if end < len(doc) and doc[end].text in _CLOSING and not doc[end - 1].whitespace_ and _opens(span.text):
+        return doc[span.start:end + 1]
+    return span
+
+
+def _opens(text: str) -> bool:
+    """More brackets opened than closed in ``text``."""
+    return text.count("(") > text.count(")") or text.count("[") > text.count("]")
 
 
 def _apposition_type(doc: Doc, mention: dict) -> str | None:
