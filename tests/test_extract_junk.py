@@ -759,3 +759,18 @@ def test_a_lone_word_of_general_english_is_no_concept(nlp):
     # inside an acronym's long form it is what the acronym step widens to the long form (OpenAlex sample)
     record = record_of_doc(as_if_recognised(nlp, text, {"medium": "OtherScientificTerm"}))
     assert "intracluster medium" in {c["name"] for c in record["concepts"]}
+
+
+def test_a_value_after_of_is_no_part_of_the_name(nlp):
+    # OpenAlex W3032956014 and W2103018327; a number glued to a hyphen begins a chemical name (W3121666358)
+    for text, span, name in [
+        ("Exclusively, compound 16 with a docking score of -8.955 adhered to drug-like parameters, and the "
+         "structure-activity relationship (SAR) analysis was demonstrated to highlight the importance of chemical "
+         "scaffolds therein.", "docking score of -8.955", "docking score"),
+        ("Method: This hypothesis was examined by applying longitudinal growth models to data from a community-based "
+         "sample of 698 adults (ages 65 to 94 years and living independently at baseline) who were repeatedly measured.",
+         "community-based sample of 698 adults", "community-based sample"),
+        ("A ruthenium-catalyzed highly chemoselective N-alkylation of 2-pyridones has been developed, affording N-alkylated "
+         "2-pyridone derivatives in good yields and excellent N-selectivity.", "N-alkylation of 2-pyridones",
+         "N-alkylation of 2-pyridones")]:
+        assert [m[0] for m in mentions(as_if_recognised(nlp, text, {span: "Metric"}))] == [name], span

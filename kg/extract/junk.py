@@ -205,7 +205,7 @@ def trim(span: Span) -> Span | None:
     None if nothing is left.
 
     "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
-    "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"."""
+    "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"; "docking score of -8.955" -> "docking score"."""
     doc, start, end = span.doc, span.start, span.end
     while start < end and (_is_heading(doc[start]) or doc[start].is_space or (
             doc[start].lower_ in ("and", "&") and start + 1 < end and _is_heading(doc[start + 1])) or (start > span.start and (
@@ -222,6 +222,10 @@ def trim(span: Span) -> Span | None:
         end -= 1
     for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
         if _verb_inside(doc[i], start):
+            end = i
+            break
+    for i in range(start + 1, end - 1):  # a value: "docking score of -8.955", "sample of 1077 people" ("of 2-pyridones" stays)
+        if doc[i].lower_ == "of" and _is_number(doc[i + 1]) and doc[i + 1].whitespace_:
             end = i
             break
     return doc[start:end] if end > start else None
