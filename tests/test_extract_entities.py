@@ -208,6 +208,25 @@ def test_a_paper_of_no_domain_that_names_a_natural_science_once_is_read_as_one(n
     assert not entities.natural_science(set(), set())
 
 
+def test_a_paper_of_no_domain_outside_computing_naming_a_natural_science_once_reads_spans_as_one(nlp):
+    # OpenAlex W2102434094 (a judged s8 row): plants and light, one phrase of chemistry
+    text = ("Evidence for the occurrence of melatonin in the roots of Glycyrrhiza uralensis plants and the response of this "
+            "plant to the spectral quality of light including red, blue and white light (control) and UV-B radiation "
+            "(280-315 nm) for the synthesis of melatonin were investigated.")
+    doc = as_if_recognised(nlp, text, {"UV-B radiation": "Method"})
+    assert doc._.kg_domains == [] and "chemistry" in doc._.kg_domain_hints
+    assert ("UV-B radiation", "Entity") in types_in_record(doc)
+    # SciERC: "algorithm" hints at computing without assigning it, and the recogniser's types stay
+    text = ("In this paper we develop an algorithm, MINPATH, that automatically improves wireless web navigation by "
+            "suggesting useful shortcut links in real time.")
+    doc = as_if_recognised(nlp, text, {"MINPATH": "Method"})
+    assert doc._.kg_domains == [] and "machine learning" in doc._.kg_domain_hints
+    assert not entities.entity_reading(set(), {"chemistry", "machine learning"})
+    # a known acronym of a method and a lab technique are heads of methods (OpenAlex W3217308177, W2921496852)
+    assert not entities.entity_in_natural_science("sampling-interval-attention LSTM", "Method")
+    assert not entities.entity_in_natural_science("powder X-ray diffraction", "Method")
+
+
 def test_tests_and_statistics_are_methods(nlp):
     # OpenAlex sample (the judged s5 rows)
     text = ("Descriptive statistics and Poisson regression compared sociodemographics, comorbidities, receipt of remdesivir, "

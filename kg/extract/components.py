@@ -637,6 +637,9 @@ class DomainTagger:
         self.strong = {d: {p.lower() for p in phrases} for d, phrases in lexicon.DOMAIN_STRONG.items()}
         for domain, phrases in lexicon.DOMAINS.items():
             self.matcher.add(domain, [nlp.make_doc(p.lower()) for p in (*phrases, *lexicon.DOMAIN_STRONG.get(domain, ()))])
+        self.hints = PhraseMatcher(nlp.vocab, attr="LOWER")
+        for domain, phrases in lexicon.DOMAIN_HINTS.items():
+            self.hints.add(domain, [nlp.make_doc(p) for p in phrases])
 
     def __call__(self, doc: Doc) -> Doc:
         evidence: dict[str, list[dict]] = {}
@@ -655,6 +658,7 @@ class DomainTagger:
                     m["confidence"] = confidence
                 domains.append({"name": domain, "mentions": mentions, "confidence": confidence})
         doc._.kg_domains = domains
-        doc._.kg_domain_hints = sorted(evidence)  # a domain any one phrase names, too weak to assign
+        hinted = {doc.vocab.strings[match_id] for match_id, _, _ in self.hints(doc)}
+        doc._.kg_domain_hints = sorted(set(evidence) | hinted)  # a domain any one phrase names, too weak to assign
         doc.user_data.pop("_kg_sentences", None)
         return doc

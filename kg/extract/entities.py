@@ -166,6 +166,19 @@ def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
     return not computing(domains) and not computing(hints)
 
 
+def entity_reading(domains: set[str], hints: set[str]) -> bool:
+    """Is a span without a head of its type an Entity here (``entity_in_natural_science``)? In a paper of the
+    natural sciences, and in one of no domain outside computing that names a natural science once ("synthesis
+    of" in a paper on plants and light); a hint of computing ("algorithm", ``lexicon.DOMAIN_HINTS``) keeps the
+    recogniser's types.
+
+    >>> entity_reading(set(), {"chemistry"}), entity_reading(set(), {"chemistry", "machine learning"})
+    (True, False)
+    """
+    return natural_science(domains, hints) or not domains and outside_computing(domains, hints) and \
+        bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
+
+
 def metric_outside_computing(name: str, type_: str, natural: bool = True) -> bool:
     """In a paper outside computing, an Entity, Method or Task whose head is a measured quantity
     ("turnaround times", "FA values", "hyperoxic apnea duration", "light pipe temperatures") is a Metric; a
@@ -257,15 +270,18 @@ def _people_word(word: str) -> bool:
                                and word not in classes.nouns)
 
 
+_KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}
+
+
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
-    stream"; not "Cognitive Therapy", "qRT-PCR assay"), a Task without a task head ("severe colitis",
+    stream"; not "Cognitive Therapy", "qRT-PCR assay", "attention LSTM"), a Task without a task head ("severe colitis",
     "NFkB activation"; not "breast cancer detection") or a Dataset without a data head ("IgG
     subclasses", "PBAE terpolymers"; not "SEER database", "normal controls") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
         return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head) \
-            and not system_of_doing(name)
+            and not system_of_doing(name) and _KNOWN_TYPES.get(head) != "Method"
     if type_ == "Task":
         return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
     if type_ == "Dataset":

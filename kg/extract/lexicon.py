@@ -62,7 +62,7 @@ COMPUTING_DOMAINS = frozenset({"machine learning", "natural language processing"
                                "reinforcement learning", "graphs", "speech and audio"})
 LAB_METHOD_HEADS = frozenset(
     "therapy treatment surgery intervention assay test testing analysis regression synthesis microscopy spectroscopy "
-    "spectrometry chromatography tomography imaging sequencing pcr blot blotting staining screening vaccination "
+    "spectrometry chromatography tomography imaging diffraction sequencing pcr blot blotting staining screening vaccination "
     "transplantation resection stimulation protocol program programme strategy design simulation calculation search "
     "measurement technique tool method methodology approach procedure model modeling modelling algorithm framework "
     "scheme device instrument criterion questionnaire scale score index test trial review meta-analysis "
@@ -254,6 +254,13 @@ DOMAIN_STRONG: dict[str, tuple[str, ...]] = {
     "graphs": ("graph neural network", "graph neural networks", "knowledge graph"),
 }
 DOMAIN_MIN_EVIDENCE = 2  # distinct phrases needed before a domain is assigned
+# Words that hint at a field of computing but never assign it (``kg_domain_hints`` only): a paper of no domain
+# writing them is no paper outside computing, whose spans are typed as in the natural sciences.
+DOMAIN_HINTS: dict[str, tuple[str, ...]] = {
+    "natural language processing": ("sentence", "sentences", "syntactic", "syntax", "grammar", "grammars", "parser",
+                                    "parsers", "lexical", "discourse", "dialogue", "dialog", "semantic", "semantics"),
+    "machine learning": ("algorithm", "algorithms", "automatically"),
+}
 
 # Verbs that, with "we" (or "this paper") as subject, mark what the paper itself proposes.
 PROPOSE_VERBS = ("propose", "introduce", "present", "develop", "design", "devise", "build", "describe", "offer", "contribute")
