@@ -221,10 +221,14 @@ def test_a_paper_of_no_domain_outside_computing_naming_a_natural_science_once_re
             "suggesting useful shortcut links in real time.")
     doc = as_if_recognised(nlp, text, {"MINPATH": "Method"})
     assert doc._.kg_domains == [] and "machine learning" in doc._.kg_domain_hints
-    assert not entities.entity_reading(set(), {"chemistry", "machine learning"})
+    assert not entities.reads_as_natural_science(set(), {"chemistry", "machine learning"})
     # a known acronym of a method and a lab technique are heads of methods (OpenAlex W3217308177, W2921496852)
     assert not entities.entity_in_natural_science("sampling-interval-attention LSTM", "Method")
     assert not entities.entity_in_natural_science("powder X-ray diffraction", "Method")
+    # a laboratory or clinical technique read as an other term is a Method there; a model studied is none
+    assert entities.method_in_natural_science("first-line chemotherapy", "Entity")
+    assert entities.method_in_natural_science("direct imaging", "Entity")
+    assert not entities.method_in_natural_science("Human intestinal cell models", "Entity")
 
 
 def test_tests_and_statistics_are_methods(nlp):

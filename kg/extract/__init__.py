@@ -164,7 +164,7 @@ def to_record(paper: Paper, doc) -> dict:
     hints = set(doc._.kg_domain_hints or ())
     natural_science = entities.natural_science(domains, hints)
     outside = entities.outside_computing(domains, hints)
-    things_are_entities = entities.entity_reading(domains, hints)
+    natural_reading = entities.reads_as_natural_science(domains, hints)
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
 
@@ -179,10 +179,10 @@ def to_record(paper: Paper, doc) -> dict:
         text = mention["text"]
         long_form = expansions.get(text) or mention.get("alias_of")
         # a type the sentence gave (components: "Full triage was applied") is no type read from the span alone
-        if things_are_entities and mention["rule"] != "gazetteer" and not mention.get("context") and \
+        if natural_reading and mention["rule"] != "gazetteer" and not mention.get("context") and \
                 entities.entity_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Entity", proposed=None)
-        if natural_science and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
+        if natural_reading and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)
         if long_form and long_form != text:
             _add(concepts, measured(mention, long_form), long_form, acronym=True)

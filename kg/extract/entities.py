@@ -166,13 +166,13 @@ def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
     return not computing(domains) and not computing(hints)
 
 
-def entity_reading(domains: set[str], hints: set[str]) -> bool:
-    """Is a span without a head of its type an Entity here (``entity_in_natural_science``)? In a paper of the
-    natural sciences, and in one of no domain outside computing that names a natural science once ("synthesis
-    of" in a paper on plants and light); a hint of computing ("algorithm", ``lexicon.DOMAIN_HINTS``) keeps the
-    recogniser's types.
+def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
+    """Are spans typed here as in the natural sciences (``entity_in_natural_science``,
+    ``method_in_natural_science``)? In a paper of the natural sciences, and in one of no domain outside computing
+    that names a natural science once ("synthesis of" in a paper on plants and light); a hint of computing
+    ("algorithm", ``lexicon.DOMAIN_HINTS``) keeps the recogniser's types.
 
-    >>> entity_reading(set(), {"chemistry"}), entity_reading(set(), {"chemistry", "machine learning"})
+    >>> reads_as_natural_science(set(), {"chemistry"}), reads_as_natural_science(set(), {"chemistry", "machine learning"})
     (True, False)
     """
     return natural_science(domains, hints) or not domains and outside_computing(domains, hints) and \
@@ -198,12 +198,18 @@ def doing(name: str) -> bool:
     return len(words) > start + 1 and words[start].isalpha() and words[start].endswith("ing") and verb_participle(words[start])
 
 
+# laboratory and clinical techniques; a model is often what a study is done on there ("human intestinal cell models")
+_TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - {"model", "modeling", "modelling"}
+
+
 def method_in_natural_science(name: str, type_: str) -> bool:
-    """In a natural-science paper, an Entity, Task or Dataset headed by a procedure or a method word
-    ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing method", "DSM-IV criteria") or
+    """In a natural-science paper, an Entity, Task or Dataset headed by a procedure, a method word or a
+    laboratory or clinical technique ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing
+    method", "DSM-IV criteria", "direct imaging", "first-line chemotherapy") or
     a system of doing something ("automated surveillance systems", "grading system") is a Method."""
     head = head_word(name)
-    return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in lexicon.METHOD_WORDS or system_of_doing(name))
+    return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in _TECHNIQUE_HEADS or head.endswith("therapy")
+                                                       or system_of_doing(name))
 
 
 def system_of_doing(name: str) -> bool:
