@@ -774,3 +774,32 @@ def test_a_value_after_of_is_no_part_of_the_name(nlp):
          "2-pyridone derivatives in good yields and excellent N-selectivity.", "N-alkylation of 2-pyridones",
          "N-alkylation of 2-pyridones")]:
         assert [m[0] for m in mentions(as_if_recognised(nlp, text, {span: "Metric"}))] == [name], span
+
+
+# OpenAlex (the judged s9 rows): an author of a reference list, a unit's power, a review's heading
+NO_CONCEPT = [
+    ("Anand A, Gunn AD, Barkay G, Karne HS, Nurnberger JI, Mathew SJ, Ghosh S. Early antidepressant effect of memantine "
+     "during augmentation of lamotrigine inadequate response in bipolar depression.", "Gunn AD"),
+    ("The detection limits of Li, Na, K, Rb, Cs, Sr and Mg are determined to be 0.0054, 0.0011, 0.0029, 0.04, 0.054, 2.5 "
+     "and 0.26 mg L−1, respectively.", "L−1"),
+    ("Data Extraction For each included study, descriptive data regarding participants, interventions, and measures of "
+     "alliance and outcome were extracted.", "Data Extraction"),
+]
+
+
+@pytest.mark.parametrize("text, span", NO_CONCEPT, ids=[span for _, span in NO_CONCEPT])
+def test_authors_powers_of_units_and_review_headings_are_no_concept(nlp, text, span):
+    assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == []
+
+
+def test_a_name_ends_before_a_preposition_and_a_cytokine_is_no_unit(nlp):
+    # OpenAlex (the judged s9 rows; W-ids in bench/judged/openalex-s9.jsonl)
+    text = "This strategy has important implications for selection of patients for adjuvant therapy prior to surgery."
+    assert mentions(as_if_recognised(nlp, text, {"adjuvant therapy prior": "OtherScientificTerm"}))[0][0] == "adjuvant therapy"
+    text = "Causal relationships between carbon dioxide emissions and economic factors: Evidence from China"
+    assert mentions(as_if_recognised(nlp, text, {"Causal relationships between": "OtherScientificTerm"})) == [
+        ("Causal relationships", "Entity")]
+    # W3139558414: two capitals before a number are no unit's power
+    text = ("The combination of D-dimers, high-sensitive troponin T (hs-TnT), interleukin 6 (IL-6), and plasminogen "
+            "activator inhibitor 1 (PAI1) correctly classified 75% of AAD cases.")
+    assert ("IL-6", "Entity") in mentions(as_if_recognised(nlp, text, {"IL-6": "OtherScientificTerm"}))

@@ -417,7 +417,8 @@ def clean_span(span: Span) -> Span | None:
     """A recognised span as a name: without the bracket it ends in or opens ("large language
     models (LLMs)" and "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs":
     an acronym in brackets is a mention of its own), markup, or a function word at either end
-    ("information extraction and" -> "information extraction"; "IS", "A*" stay); None if nothing
+    ("information extraction and" -> "information extraction"; "IS", "A*" stay) or a preposition at its
+    end ("adjuvant therapy prior" -> "adjuvant therapy"); None if nothing
     is left, or if the span holds a possessive other than a person's name ("AION-1's first encoder
     block", "the model's accuracy"; "Cohen's kappa" stays: 20 of SciERC's 6,700 spans hold one)."""
     doc = span.doc
@@ -427,7 +428,7 @@ def clean_span(span: Span) -> Span | None:
     start, end = span.start, span.end
     while start < end and _is_edge_word(doc[start]) and doc[start].whitespace_:
         start += 1
-    while end > start and _is_edge_word(doc[end - 1]):
+    while end > start and (_is_edge_word(doc[end - 1]) or doc[end - 1].lower_ in lexicon.TRAILING_WORDS):
         end -= 1
     return doc[start:end] if end > start else None
 

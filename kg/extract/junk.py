@@ -32,6 +32,10 @@ _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell mate
 _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
+# a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
+_CITED_AUTHOR = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}")
+_AUTHOR_LIST = re.compile(r"\b[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3},")  # three in a sentence make a list
+_UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
 _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
@@ -348,7 +352,7 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
         if rule(span):
             return reason
     if sentence_start is None:
-        sentence_start = (span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]).text[:40]
+        sentence_start = _sentence(span).text[:40]
     if sentence_start.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS):
         return "boilerplate"
     return "generic" if _generic(span) or _vague(span) or _lone_adjective(span) or _counted(span) or \
@@ -372,8 +376,11 @@ def _markup(span: Span) -> bool:
 
 def _quantity(span: Span) -> bool:
     """A measured quantity or a unit, also one opening the span: "5 %", "0–50 cm soils", "°C", "CFU mL",
-    "child-years", "cm −2 process"."""
+    "child-years", "cm −2 process", "L−1"."""
     if "%" in span.text or "°" in span.text or _PERSON_TIME.search(span.text):
+        return True
+    power = _UNIT_POWER.fullmatch(span.text)
+    if power is not None and power.group(1).lower() in lexicon.UNITS:  # "L−1", "h-1"; not "IL-6"
         return True
     tokens = list(span)
     if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens) or \
@@ -432,9 +439,9 @@ def _place(span: Span) -> bool:
 
 
 def _person(span: Span) -> bool:
-    """A person's name: initials and a surname that ends the span ("W. Liu", "Karl G. Jansky"),
-    or one to three capitalised words that are no English words right after "by" ("first
-    noted by Verma")."""
+    """A person's name: initials and a surname that ends the span ("W. Liu", "Karl G. Jansky"), a
+    surname and initials in a list of authors ("Gunn AD"), or one to three capitalised words that are
+    no English words right after "by" ("first noted by Verma")."""
     tokens = list(span)
     for i, token in enumerate(tokens):
         if not _INITIALS.fullmatch(token.text):
@@ -445,6 +452,8 @@ def _person(span: Span) -> bool:
         given = all(t.is_title and t.is_alpha for t in tokens[:i])
         if given and 1 <= len(rest) <= 2 and all(t.is_title and t.is_alpha and len(t) > 1 for t in rest):
             return True
+    if _CITED_AUTHOR.fullmatch(span.text) and len(_AUTHOR_LIST.findall(_sentence(span).text)) >= 3:
+        return True  # "Gunn AD" in "Anand A, Gunn AD, Barkay G, Karne HS, ..."
     before = span.doc[span.start - 1] if span.start > 0 else None
     classes = word_classes()
     return before is not None and before.lower_ == "by" and len(span) <= 3 and \
@@ -680,12 +689,14 @@ _EVERYDAY_IZE = frozenset("organize characterize utilize realize prioritize emph
 
 def _heading(span: Span) -> bool:
     """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS") or two as one ("Materials and
-    Methods"), a heading glued to the sentence after it ("MethodsWe", "ResultsThe": the line break lost), an
-    English noun of seven letters or more in capitals ("QUESTIONNAIRE"), or a function word alone ("AND";
-    "OR", "IS" and "AS" may be acronyms)."""
+    Methods"), a systematic review's heading opening its sentence ("Data Extraction"), a heading glued to the
+    sentence after it ("MethodsWe", "ResultsThe": the line break lost), an English noun of seven letters or
+    more in capitals ("QUESTIONNAIRE") or a function word alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
     text = span.text.lower()
     if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
+    if text in lexicon.HEADING_PHRASES and span.start == _sentence(span).start and span.text.istitle():
+        return True  # "Data Extraction For each included study, ..."
     words = text.split()  # two headings as one: "Materials and Methods", "Results and Discussion"
     if len(words) == 3 and words[1] in ("and", "&") and span.text[:1].isupper() and \
             all(w in lexicon.SECTION_HEADINGS or w in _HEADING_PARTS for w in (words[0], words[2])):
@@ -701,6 +712,11 @@ _LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in", "vs"}
 # Words that head a structured abstract only beside a heading word ("Materials and Methods", "Patients and Methods").
 _HEADING_PARTS = frozenset("material materials patient patients subject subjects".split())
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
+
+
+def _sentence(span: Span) -> Span:
+    """The span's sentence, or its whole doc where sentences were not set."""
+    return span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
 
 
 def _latin_cut(span: Span) -> bool:

@@ -304,6 +304,15 @@ SECTION_HEADINGS = frozenset(
     "abstract background backgrounds introduction context objective objectives aim aims purpose purposes method methods "
     "methodology design setting settings participants results findings conclusion conclusions interpretation significance "
     "summary discussion importance rationale highlights keywords hypothesis hypotheses measurements approach".split())
+# Headings of systematic reviews (PRISMA, Cochrane), written title-case at a sentence's start: "Data Extraction For
+# each included study, ..."; elsewhere "data extraction" is a task.
+HEADING_PHRASES = frozenset({"data extraction", "data sources", "data synthesis", "data collection", "study selection",
+                             "eligibility criteria", "selection criteria", "search strategy", "search methods",
+                             "review methods", "main outcome measures", "main outcomes and measures"})
+# Words that end no name: a span ending in one was cut before its object ("Causal relationships between",
+# "adjuvant therapy prior" of "... prior to surgery").
+TRAILING_WORDS = frozenset("between among amongst within across through into onto upon toward towards against without "
+                           "during after before prior beyond despite regarding concerning".split())
 # Words that name no concept on their own ("learning", "the proposed method", "our approach").
 GENERIC_WORDS = frozenset(
     "approach method methodology model framework system technique algorithm procedure scheme strategy mechanism tool "
