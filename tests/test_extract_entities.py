@@ -201,7 +201,9 @@ def test_a_paper_of_no_domain_that_names_a_natural_science_once_is_read_as_one(n
             "and more attention due to their unique electronic structures and the subsequent unusual physical and chemical "
             "properties.")
     doc = as_if_recognised(nlp, text, {"Sub-nanometre sized metal clusters": "Method"})
-    assert doc._.kg_domains == [] and {"physics", "chemistry"} <= set(doc._.kg_domain_hints)
+    # "nanoparticles" and "chemical" now assign chemistry; two hints of natural sciences alone would do too
+    assert [d["name"] for d in doc._.kg_domains] == ["chemistry"] and "physics" in doc._.kg_domain_hints
+    assert entities.natural_science(set(), {"physics", "chemistry"})
     assert types_in_record(doc) == {("Sub-nanometre sized metal clusters", "Entity")}  # no method head
     # a hint of computing, or none at all, leaves the recogniser's types
     assert not entities.natural_science(set(), {"chemistry", "natural language processing"})
@@ -209,12 +211,11 @@ def test_a_paper_of_no_domain_that_names_a_natural_science_once_is_read_as_one(n
 
 
 def test_a_paper_of_no_domain_outside_computing_naming_a_natural_science_once_reads_spans_as_one(nlp):
-    # OpenAlex W2102434094 (a judged s8 row): plants and light, one phrase of chemistry
-    text = ("Evidence for the occurrence of melatonin in the roots of Glycyrrhiza uralensis plants and the response of this "
-            "plant to the spectral quality of light including red, blue and white light (control) and UV-B radiation "
-            "(280-315 nm) for the synthesis of melatonin were investigated.")
+    # OpenAlex W2102434094 (a judged s8 row, shortened): a plant and light, one phrase of biology
+    text = ("Evidence for the response of this plant to the spectral quality of light including red, blue and white light "
+            "(control) and UV-B radiation (280-315 nm) is given.")
     doc = as_if_recognised(nlp, text, {"UV-B radiation": "Method"})
-    assert doc._.kg_domains == [] and "chemistry" in doc._.kg_domain_hints
+    assert doc._.kg_domains == [] and "biology" in doc._.kg_domain_hints  # "(control)" hints at robotics too
     assert ("UV-B radiation", "Entity") in types_in_record(doc)
     # SciERC: "algorithm" hints at computing without assigning it, and the recogniser's types stay
     text = ("In this paper we develop an algorithm, MINPATH, that automatically improves wireless web navigation by "
@@ -229,6 +230,19 @@ def test_a_paper_of_no_domain_outside_computing_naming_a_natural_science_once_re
     assert entities.method_in_natural_science("first-line chemotherapy", "Entity")
     assert entities.method_in_natural_science("direct imaging", "Entity")
     assert not entities.method_in_natural_science("Human intestinal cell models", "Entity")
+
+
+def test_common_words_of_a_natural_science_hint_at_it_and_contents_are_quantities(nlp):
+    # OpenAlex W3008888126 and W2554642501 (judged s10 and s9 rows): "thermal" is physics, "ecosystems" biology
+    for text, span in [
+        ("The improvement of formability and microstructure of the SLMed samples with oscillation is closely related to "
+         "cooling rate, thermal gradient and stirring effect during the solidification process.", "solidification process"),
+        ("Planners, communities, and private landowners can use a range of strategies to maintain freshwater ecosystems, "
+         "including designing housing and roads to minimize impacts on water quality.", "freshwater ecosystems")]:
+        assert (span, "Entity") in types_in_record(as_if_recognised(nlp, text, {span: "Method"})), span
+    # W2107118013: a content, an intensity and a capacity are measured
+    assert all(entities.metric_outside_computing(name, "Entity") for name in
+               ("bound water content", "spectral intensities", "antioxidant capacity"))
 
 
 def test_tests_and_statistics_are_methods(nlp):

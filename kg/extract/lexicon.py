@@ -81,7 +81,7 @@ QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield age "
     "temperature depth thickness diameter distance momentum fluence richness abundance risk "
-    "dose drop expectancy survival validity reliability efficacy efficiency quality".split())
+    "dose drop expectancy survival validity reliability content intensity capacity efficacy efficiency quality".split())
 # Quantity heads that judge how well something works: a measure in the natural sciences ("clinical efficacy",
 # "health-related quality of life"), a construct elsewhere ("team efficacy", "service quality").
 JUDGED_QUANTITIES = frozenset("efficacy efficiency quality".split())
@@ -223,9 +223,13 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "medicine": ("clinical", "patient", "patients", "disease", "diagnosis", "diagnostic", "medical", "health", "mortality",
                  "hospital", "therapy", "treatment", "surgery", "surgical", "cancer", "tumor"),
     "biology": ("protein", "proteins", "gene", "genes", "genomic", "cell", "cells", "molecular", "biological", "DNA", "RNA",
-                "species", "enzyme"),
-    "chemistry": ("molecule", "molecules", "chemical", "reaction", "reactions", "materials", "catalyst", "synthesis of"),
-    "physics": ("physical", "quantum", "particle", "fluid", "PDE", "partial differential equation", "dynamics", "thermodynamic"),
+                "species", "enzyme", "plant", "plants", "soil", "bacteria", "bacterial", "microbial", "ecosystem",
+                "ecosystems", "metabolism", "tissue", "mice", "rats"),
+    "chemistry": ("molecule", "molecules", "chemical", "reaction", "reactions", "materials", "catalyst", "synthesis of",
+                  "acid", "acids", "oxidation", "catalytic", "compound", "compounds", "polymer", "polymers", "solvent",
+                  "adsorption", "ions", "nanoparticles", "electrochemical"),
+    "physics": ("physical", "quantum", "particle", "fluid", "PDE", "partial differential equation", "dynamics", "thermodynamic",
+                "magnetic", "optical", "laser", "electron", "electrons", "thermal", "photon", "photons", "plasma"),
     "control and robotics": ("control", "controller", "robot", "robots", "robotic", "manipulation", "locomotion",
                              "autonomous driving", "trajectory"),
     "optimization": ("convex", "gradient", "convergence", "optimizer", "stochastic optimization", "objective function", "minimax"),
