@@ -203,10 +203,11 @@ _TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - {"model",
 
 
 def method_in_natural_science(name: str, type_: str) -> bool:
-    """In a natural-science paper, an Entity, Task or Dataset headed by a procedure, a method word or a
-    laboratory or clinical technique ("GBM surgical resection", "one-gene-at-a-time analysis", "3D-printing
-    method", "DSM-IV criteria", "direct imaging", "first-line chemotherapy") or
-    a system of doing something ("automated surveillance systems", "grading system") is a Method."""
+    """Where spans read as in the natural sciences (``reads_as_natural_science``), an Entity, Task or Dataset
+    headed by a procedure, a method word or a laboratory or clinical technique ("GBM surgical resection",
+    "one-gene-at-a-time analysis", "3D-printing method", "DSM-IV criteria", "direct imaging", "first-line
+    chemotherapy") or a system of doing something ("automated surveillance systems", "grading system") is a
+    Method."""
     head = head_word(name)
     return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in _TECHNIQUE_HEADS or head.endswith("therapy")
                                                        or system_of_doing(name))
@@ -276,7 +277,7 @@ def _people_word(word: str) -> bool:
                                and word not in classes.nouns)
 
 
-_KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}
+_KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}  # "lstm": Method
 
 
 def entity_in_natural_science(name: str, type_: str) -> bool:

@@ -33,8 +33,9 @@ _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 # a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
-_CITED_AUTHOR = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}")
-_AUTHOR_LIST = re.compile(r"\b[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3},")  # three in a sentence make a list
+_SURNAME_INITIALS = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}"
+_CITED_AUTHOR = re.compile(_SURNAME_INITIALS)
+_AUTHOR_LIST = re.compile(rf"\b{_SURNAME_INITIALS},")  # three in a sentence make a list
 _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
 _PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation

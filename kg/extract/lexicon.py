@@ -259,7 +259,7 @@ DOMAIN_STRONG: dict[str, tuple[str, ...]] = {
 }
 DOMAIN_MIN_EVIDENCE = 2  # distinct phrases needed before a domain is assigned
 # Words that hint at a field of computing but never assign it (``kg_domain_hints`` only): a paper of no domain
-# writing them is no paper outside computing, whose spans are typed as in the natural sciences.
+# that writes one is not read as one outside computing, and its spans keep the recogniser's types.
 DOMAIN_HINTS: dict[str, tuple[str, ...]] = {
     "natural language processing": ("sentence", "sentences", "syntactic", "syntax", "grammar", "grammars", "parser",
                                     "parsers", "lexical", "discourse", "dialogue", "dialog", "semantic", "semantics"),
