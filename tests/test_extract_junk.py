@@ -685,25 +685,24 @@ def test_a_comparison_at_a_names_edge_is_no_part_of_it(nlp):
 
 def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
     # OpenAlex sample: an adjective the word tables miss, a compound adjective after a name
-    text = ("Recorded poor insight within 1 month of registration was investigated in relation to (1) incidence of "
-            "psychiatric hospitalisation, (2) odds of legally enforced hospitalisation, (3) number of days spent as a "
-            "mental health inpatient and (4) number of different antipsychotic agents prescribed; outcomes were measured "
-            "over varying follow-up periods from 12 months to 60 months, adjusting for a range of sociodemographic and "
-            "clinical covariates.")
-    names = {name for name, _ in concept_names(as_if_recognised(
-        nlp, text, {"sociodemographic and clinical covariates": "OtherScientificTerm"}))}
-    assert {"sociodemographic covariates", "clinical covariates"} <= names and "sociodemographic" not in names
-    text = "Electrophysiological and microscopic controls were performed to characterize the cell cultures."  # opening a sentence
-    names = {name for name, _ in concept_names(as_if_recognised(
-        nlp, text, {"Electrophysiological and microscopic controls": "OtherScientificTerm"}))}
-    assert "Electrophysiological controls" in names and "Electrophysiological" not in names
-    text = ("When added to human PBL, purified NKSF preparations induce IFN-gamma production and synergize with rIL-2 in "
-            "this activity, augment the NK cell-mediated cytotoxicity of PBL preparations against both NK-sensitive and "
-            "NK-resistant target cell lines, and enhance the mitogenic response of T cells to mitogenic lectins and "
-            "phorbol diesters.")
-    names = {name for name, _ in concept_names(as_if_recognised(
-        nlp, text, {"NK-sensitive and NK-resistant target cell lines": "Dataset"}))}
-    assert {"NK-sensitive target cell lines", "NK-resistant target cell lines"} <= names and "NK-sensitive" not in names
+    for text, span, label, shared, alone in [
+        ("Recorded poor insight within 1 month of registration was investigated in relation to (1) incidence of "
+         "psychiatric hospitalisation, (2) odds of legally enforced hospitalisation, (3) number of days spent as a "
+         "mental health inpatient and (4) number of different antipsychotic agents prescribed; outcomes were measured "
+         "over varying follow-up periods from 12 months to 60 months, adjusting for a range of sociodemographic and "
+         "clinical covariates.", "sociodemographic and clinical covariates", "OtherScientificTerm",
+         {"sociodemographic covariates", "clinical covariates"}, "sociodemographic"),
+        # opening a sentence
+        ("Electrophysiological and microscopic controls were performed to characterize the cell cultures.",
+         "Electrophysiological and microscopic controls", "OtherScientificTerm", {"Electrophysiological controls"},
+         "Electrophysiological"),
+        ("When added to human PBL, purified NKSF preparations induce IFN-gamma production and synergize with rIL-2 in "
+         "this activity, augment the NK cell-mediated cytotoxicity of PBL preparations against both NK-sensitive and "
+         "NK-resistant target cell lines, and enhance the mitogenic response of T cells to mitogenic lectins and "
+         "phorbol diesters.", "NK-sensitive and NK-resistant target cell lines", "Dataset",
+         {"NK-sensitive target cell lines", "NK-resistant target cell lines"}, "NK-sensitive")]:
+        names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {span: label}))}
+        assert shared <= names and alone not in names, span
     # SciERC train: a compound adjective alone ("independent" is a noun too)
     text = ("First, we present a new paradigm for speaker-independent (SI) training of hidden Markov models (HMM), which "
             "uses a large amount of speech from a few speakers instead of the traditional practice of using a little "

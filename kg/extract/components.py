@@ -97,12 +97,8 @@ def head_type(span: Span) -> str | None:
     return lexicon.HEAD_TYPES.get(head) or lexicon.HEAD_TYPES.get(singular(head))
 
 
-def deciding_type(span: Span, label: str) -> str:
-    """The recogniser's label as a concept type, unless the span itself decides (``span_type``)."""
-    return _as_type(span_type(span, label), label)
-
-
 def _as_type(decided: str | None, label: str) -> str:
+    """The recogniser's label as a concept type, unless the span itself decided (``span_type``)."""
     if label == "Generic" and decided == "Entity":  # "these cells" stays SciERC's Generic: no concept
         return label
     decided = decided or label

@@ -38,8 +38,7 @@ _PASSIVE_AUXILIARIES = frozenset("is was are were".split())
 _ADVERBS_BEFORE_VERB = frozenset("also then further first successfully commonly widely routinely subsequently additionally "
                                  "initially finally often frequently been".split())
 # words before a span that make it the object of something, not the subject of what follows
-_OBJECT_OPENERS = lexicon.PREPOSITIONS | frozenset("between among than as against during after before within without "
-                                                   "per across into through toward towards upon like using".split())
+_OBJECT_OPENERS = lexicon.PREPOSITIONS | lexicon.OBJECT_PREPOSITIONS | frozenset("than as per like using".split())
 
 
 def context_type(span: Span) -> str | None:

@@ -313,10 +313,12 @@ SECTION_HEADINGS = frozenset(
 HEADING_PHRASES = frozenset({"data extraction", "data sources", "data synthesis", "data collection", "study selection",
                              "eligibility criteria", "selection criteria", "search strategy", "search methods",
                              "review methods", "main outcome measures", "main outcomes and measures"})
-# Words that end no name: a span ending in one was cut before its object ("Causal relationships between",
-# "adjuvant therapy prior" of "... prior to surgery").
-TRAILING_WORDS = frozenset("between among amongst within across through into onto upon toward towards against without "
-                           "during after before prior beyond despite regarding concerning".split())
+# Prepositions besides PREPOSITIONS, which take an object: before a span they make it one, at its end it was cut
+# before its object.
+OBJECT_PREPOSITIONS = frozenset("between among within across through into upon toward towards against without during after "
+                                "before".split())
+# Words that end no name ("Causal relationships between", "adjuvant therapy prior" of "... prior to surgery").
+TRAILING_WORDS = OBJECT_PREPOSITIONS | frozenset("amongst onto prior beyond despite regarding concerning".split())
 # Words that name no concept on their own ("learning", "the proposed method", "our approach").
 GENERIC_WORDS = frozenset(
     "approach method methodology model framework system technique algorithm procedure scheme strategy mechanism tool "
@@ -467,7 +469,7 @@ LETTER_UNITS = frozenset("h d s g m l L K".split())
 CHANGE_WORDS = frozenset("high low higher lower greater smaller larger fewer increased decreased reduced elevated".split())
 # Heads of what is measured: quantities, measures, and errors or amounts ("low error", "higher doses").
 AMOUNT_HEADS = QUANTITY_HEADS | MEASURE_HEADS | PHYSICAL_QUANTITIES | frozenset(
-    "error accuracy precision content amount".split())
+    "error accuracy precision amount".split())
 # Participles of what a study does to its objects: in front of a span they say no kind ("identified genetic
 # networks", "analyzed genome-wide genotypes"; "observed data", "selected features" are left alone).
 RESEARCH_PARTICIPLES = frozenset("identified reported obtained studied investigated analyzed analysed assessed examined "
