@@ -29,6 +29,7 @@ from spacy.language import Language
 
 from kg.errors import Missing
 from kg.extract import (
+    blas,
     components,  # noqa: F401  (registers the factories)
     entities,
     junk,
@@ -76,6 +77,9 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
             base.remove_pipe(component)
     for component in base.disabled:
         base.enable_pipe(component)
+    for _, pipe in base.pipeline:  # the sentence recogniser (a tagger if asked for) multiplies through numpy too
+        if hasattr(pipe, "model"):
+            blas.use_numpy_blas(pipe.model)
     # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
     before = "senter" if "senter" in base.pipe_names else None
     if recogniser == "accurate":
@@ -87,6 +91,7 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
         if not (ner_dir / "config.cfg").exists():
             raise ModelMissing(f"the trained recogniser is missing at {ner_dir}; run: kg train")
         base.add_pipe("ner", name="scierc_ner", source=spacy.load(ner_dir), before=before)
+        blas.use_numpy_blas(base.get_pipe("scierc_ner").model)
     else:
         raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
     for component in COMPONENTS:
@@ -102,12 +107,13 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
     BENCHMARKS.md). At most two batches per worker are in flight, so memory stays bounded.
     """
     nlp = nlp or load_pipeline()
-    if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
-        yield from _extract_forked(papers, nlp, n_process, batch_size)
-        return
-    pairs = ((text_of(paper, nlp), paper) for paper in papers)
-    for doc, paper in nlp.pipe(pairs, as_tuples=True, n_process=n_process, batch_size=batch_size):
-        yield to_record(paper, doc)
+    with blas.one_thread():
+        if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
+            yield from _extract_forked(papers, nlp, n_process, batch_size)
+            return
+        pairs = ((text_of(paper, nlp), paper) for paper in papers)
+        for doc, paper in nlp.pipe(pairs, as_tuples=True, n_process=n_process, batch_size=batch_size):
+            yield to_record(paper, doc)
 
 
 _WORKER_NLP: Language | None = None  # the pipeline a forked worker inherits
@@ -204,7 +210,7 @@ def to_record(paper: Paper, doc) -> dict:
         "id": paper.id,
         "title": paper.title,
         "title_derived": paper.title_derived,
-        "text": doc.text,
+        "text": components.doc_text(doc),
         "venue": paper.venue,
         "year": paper.year,
         "authors": paper.authors,

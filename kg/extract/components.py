@@ -51,11 +51,19 @@ class Sentences:
         if doc.has_annotation("SENT_START"):
             self.spans = [(s.start_char, s.end_char) for s in doc.sents]
         else:
-            self.spans = [(0, len(doc.text))]
+            self.spans = [(0, len(doc_text(doc)))]
         self.starts = [s for s, _ in self.spans]
 
     def at(self, char: int) -> tuple[int, int]:
         return self.spans[max(0, bisect.bisect_right(self.starts, char) - 1)]
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, kept with the doc: spaCy joins every token again on each call."""
+    text = doc.user_data.get("_kg_text")
+    if text is None:
+        text = doc.user_data["_kg_text"] = doc.text
+    return text
 
 
 def _sentences(doc: Doc) -> Sentences:
@@ -185,7 +193,7 @@ def noun_phrases(doc: Doc) -> list[Span]:
 @Language.factory("kg_urls")
 def make_urls(nlp: Language, name: str):
     def urls(doc: Doc) -> Doc:
-        doc._.kg_urls = patterns.find_urls(doc.text)
+        doc._.kg_urls = patterns.find_urls(doc_text(doc))
         return doc
     return urls
 
@@ -193,7 +201,7 @@ def make_urls(nlp: Language, name: str):
 @Language.factory("kg_citations")
 def make_citations(nlp: Language, name: str):
     def citations(doc: Doc) -> Doc:
-        doc._.kg_citations = patterns.find_citations(doc.text)
+        doc._.kg_citations = patterns.find_citations(doc_text(doc))
         return doc
     return citations
 
@@ -201,7 +209,7 @@ def make_citations(nlp: Language, name: str):
 @Language.factory("kg_acronyms")
 def make_acronyms(nlp: Language, name: str):
     def acronyms(doc: Doc) -> Doc:
-        doc._.kg_acronyms = patterns.find_acronyms(doc.text)
+        doc._.kg_acronyms = patterns.find_acronyms(doc_text(doc))
         return doc
     return acronyms
 
@@ -294,7 +302,7 @@ class ConceptFinder:
         """Every other occurrence of a typed span's exact text is a mention of the same type
         (an abstract keeps calling a thing by the name it introduced)."""
         extra = []
-        text = doc.text
+        text = doc_text(doc)
         seen = set()
         for m in found:
             name = m["text"]
@@ -330,7 +338,7 @@ class ConceptFinder:
         but starts inside it, alone there, is the long form ("sequence repeats" of "simple sequence repeats
         (SSRs)")."""
         extra = []
-        text = doc.text  # Doc.text joins every token on each call
+        text = doc_text(doc)
         taken = [(m["start"], m["end"]) for m in found]
         for acronym in doc._.kg_acronyms or []:
             typed = [m for m in found if m["start"] < acronym["long_end"] and acronym["long_start"] < m["end"]]
@@ -381,7 +389,7 @@ def _concepts_only(doc: Doc, mentions: list[dict], rules: tuple[str, ...] | None
     """The mentions (of ``rules``, default all) of a concept type that ``junk.junk_reason`` lets pass;
     the unscored types, and the recogniser's Entities that are junk, stay: they block other rules."""
     kept = []
-    text = doc.text  # Doc.text joins every token on each call
+    text = doc_text(doc)
     for m in mentions:
         if m["type"] in CONCEPT_LABELS and (rules is None or m["rule"] in rules):
             span = doc.char_span(m["start"], m["end"], alignment_mode="expand")

@@ -16,11 +16,12 @@ way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collecti
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Span
 
 from kg.extract import junk, lexicon
-from kg.extract.normalize import singular
+from kg.extract.normalize import CACHED_SPELLINGS, singular
 
 ELEMENTS = frozenset(
     "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr "
@@ -39,6 +40,7 @@ ENZYME_ENDINGS = ("kinase", "protease", "lipase", "amylase", "merase", "synthase
 LATIN_ENDINGS = ("ii", "ae", "us", "um", "is", "ensis", "oides", "a", "i", "es", "ans", "ens")
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def formula(text: str) -> bool:
     """A chemical formula, ion or element written as one token: element symbols with counts, an
     optional trailing charge or "x" ("Fe3+", "HfOx", "Cl-"); all-capital letters without a count
@@ -105,6 +107,7 @@ def natural_science(domains: set[str], hints: set[str] = frozenset()) -> bool:
     return len(hints & lexicon.NATURAL_SCIENCE_DOMAINS) >= 2 and hints <= lexicon.NATURAL_SCIENCE_DOMAINS
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def head_word(name: str) -> str:
     """A name's head: its last word before a preposition, singular and lower case.
 
@@ -143,6 +146,7 @@ def procedure(word: str) -> bool:
     return word in lexicon.PROCEDURE_HEADS or (word.endswith(lexicon.PROCEDURE_ENDINGS) and word not in lexicon.NOT_PROCEDURES)
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def measured_quantity(name: str) -> bool:
     """A name of a measured number: a measure head ("FA values", "urinary analyte/creatinine ratios"), a
     physical quantity with what it is of ("biochar yield"; not "temperatures" alone), or a quantity head after
@@ -179,6 +183,7 @@ def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
         bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def metric_outside_computing(name: str, type_: str, natural: bool = True) -> bool:
     """In a paper outside computing, an Entity, Method or Task whose head is a measured quantity
     ("turnaround times", "FA values", "hyperoxic apnea duration", "light pipe temperatures") is a Metric; a
@@ -202,6 +207,7 @@ def doing(name: str) -> bool:
 _TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - {"model", "modeling", "modelling"}
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def method_in_natural_science(name: str, type_: str) -> bool:
     """Where spans read as in the natural sciences (``reads_as_natural_science``), an Entity, Task or Dataset
     headed by a procedure, a method word or a laboratory or clinical technique ("GBM surgical resection",
@@ -280,6 +286,7 @@ def _people_word(word: str) -> bool:
 _KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}  # "lstm": Method
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
     stream"; not "Cognitive Therapy", "qRT-PCR assay", "attention LSTM"), a Task without a task head ("severe colitis",

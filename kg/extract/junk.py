@@ -25,7 +25,7 @@ from spacy.lookups import Lookups
 from spacy.tokens import Span, Token
 
 from kg.extract import lexicon
-from kg.extract.normalize import DASHES, DIMENSION, singular
+from kg.extract.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
@@ -242,6 +242,7 @@ def _change_before_amount(span: Span) -> bool:
     return span[0].whitespace_ and changed_amount(span.text)
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def changed_amount(name: str) -> bool:
     """A word of degree or change (``lexicon.CHANGE_WORDS``) opens the name of a measured quantity, its head the
     last word before a preposition: "higher rates of congenital syphilis", "lower wall temperatures", "low error"
@@ -398,6 +399,7 @@ def _quantity(span: Span) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_place(text: str) -> bool:
     """A country, region, state or ocean, also in capitals or after compass or other lower-case words
     ("MEXICO", "south China", "mid-latitude North Atlantic", "rural India").
@@ -413,6 +415,7 @@ def is_place(text: str) -> bool:
     return text in lexicon.PLACES or (text.isupper() and len(text) > 3 and text.title() in lexicon.PLACES)
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_foreign(text: str) -> bool:
     """A phrase in another language than English: a function word of one (in lower case but first: "Y"
     of "neuropeptide Y" is a letter) and no word an English list knows ("sus necesidades"); Latin names
@@ -507,6 +510,7 @@ def _lone_common(span: Span) -> bool:
     return not any(a["long_start"] <= start and end <= a["long_end"] for a in acronyms or [])
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def word_forms(word: str) -> tuple[str, ...]:
     """A word and its singulars: ``singular`` keeps "-ics" ("physics", "semantics"), so a plural
     of a word ending in "-ic" is tried without its "s" too ("metrics" -> "metric")."""
@@ -517,6 +521,7 @@ def _vague(span: Span) -> bool:
     return is_vague(span.text)
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_vague(text: str) -> bool:
     """A vague head (the last word before a preposition) after judging words only, which names
     nothing a second paper would name the same way:
@@ -641,6 +646,7 @@ _NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5,
                      ("ence", ((4, "e"), (4, ""))), ("ance", ((4, ""), (4, "e"))))
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def nominalised_verb(word: str) -> str | None:
     """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form,
     "classification" -> classify, "reduction" -> reduce, "development" -> develop).
@@ -657,6 +663,7 @@ def nominalised_verb(word: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def everyday_word(word: str) -> bool:
     """One word of everyday English, too broad to link papers as an Entity: a noun the tables also
     list as a verb or an adjective ("water", "control", "age", "sex", "surface", "firms", "Little"), a nominalisation of a verb ("distribution", "development", "action"), a
@@ -766,6 +773,7 @@ def _lone_adjective(span: Span) -> bool:
     return ends_in_adjective(span.text)
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def ends_in_adjective(text: str) -> bool:
     """A phrase without a noun for its head: its last word is an adjective and no noun, alone ("sparse",
     "colorectal" of "colorectal, lung ... cancer", "speaker-independent") or after others ("higher
@@ -799,6 +807,7 @@ def _broken_word(span: Span) -> bool:
                for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
 
 
+@functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def rejoined(text: str) -> str:
     """A name with the words a line break cut joined again: a hyphen between two lower-case parts where
     the second is no English word and the two together are one ("lo-calization constraint", "action

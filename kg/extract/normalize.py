@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Callable
 
 from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
@@ -45,9 +46,12 @@ _BRITISH = {"modelling": "modeling", "labelling": "labeling", "travelling": "tra
             "neighbourhood": "neighborhood", "centre": "center", "optimisation": "optimization"}
 
 
+# Names recur across abstracts: the pure functions of a spelling keep this many answers each (bounded).
+CACHED_SPELLINGS = 1 << 16
 _ACRONYM_LETTERS = 5  # an all-capital word this short is an acronym; a longer one a shouted word ("NETWORKS")
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def singular(word: str) -> str:
     """A plural's singular by simple English rules; acronyms keep case ("LLMs" -> "LLM") and a
     capital S ("SARS", "AIDS": an acronym's plural is written with a small s).
@@ -76,6 +80,7 @@ def singular(word: str) -> str:
 _MARKUP = re.compile(r"\\[A-Za-z]+\{?|[{}]|\$")
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def clean_name(text: str) -> str:
     """The surface form tidied: Unicode dashes to '-', spaces collapsed, no leading article,
     no LaTeX or Markdown markup around it.
@@ -218,6 +223,7 @@ def _of_folded(words: list[str]) -> list[str]:
     return [*left[:-1], *right[:-1], singular(right[-1]), left[-1]]
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def display_name(text: str) -> str:
     """A spelling as the name a concept shows: the words its key leaves out in front ("classical",
     "vanilla", "large-scale") or after a name ("LoRA variants", "computer vision tasks") left out
@@ -251,6 +257,7 @@ def fold_word(word: str) -> str:
     return low[:-len("isation")] + "ization" if low.endswith("isation") else low
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def plain_key(text: str) -> str:
     """The key of a spelling before known acronyms are expanded ("LoRA" -> "lora")."""
     words = _strip_generic_head(_strip_modifiers(_of_folded(_words(text))))
@@ -324,6 +331,7 @@ def _names_one_thing(word: str, is_modifier: Callable[[str], bool]) -> bool:
     return is_name(word) and not (first and last.isalpha() and last.islower() and is_modifier(last))
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def concept_key(text: str) -> str:
     """The canonical key of a spelling, the concept's identity in the graph: case, plural,
     hyphen/space/dash variants, glued prefixes, British spellings, judging words in front and

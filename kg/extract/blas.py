@@ -1,0 +1,52 @@
+"""The fast recogniser's matrix products through numpy's BLAS, one thread per process.
+
+thinc multiplies matrices with blis. On this project's machines a product of the recogniser's
+shape (256 x 288 by 288 x 288, ``bench/gemm.py``) took 1.5 ms there against 0.5 ms for numpy's
+OpenBLAS on one thread, and the whole recogniser ran 1.5-1.9x faster through numpy, reading the
+same entities (BENCHMARKS.md, "Extraction").
+
+>>> import numpy
+>>> ops = NumpyBlasOps()
+>>> ops.gemm(numpy.ones((2, 3), dtype="f"), numpy.ones((4, 3), dtype="f"), trans2=True).shape
+(2, 4)
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+import numpy
+from thinc.api import Model, NumpyOps
+from threadpoolctl import threadpool_limits
+
+
+class NumpyBlasOps(NumpyOps):
+    """thinc's numpy operations with ``gemm`` done by ``numpy.dot``."""
+
+    name = "kg_numpy_blas"
+
+    def gemm(self, x, y, out=None, trans1: bool = False, trans2: bool = False):
+        a = x.T if trans1 else x
+        b = y.T if trans2 else y
+        if out is None:
+            return numpy.dot(a, b)
+        numpy.dot(a, b, out=out)
+        return out
+
+
+OPS = NumpyBlasOps()
+
+
+def use_numpy_blas(model: Model) -> None:
+    """Every layer of a thinc ``model`` multiplies through numpy from now on."""
+    for node in model.walk():
+        node.ops = OPS
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """One BLAS thread per process while extracting: extraction runs one process per core, and
+    forked workers keep the limit their parent had."""
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
