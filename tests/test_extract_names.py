@@ -135,3 +135,21 @@ def test_a_bracket_opened_inside_a_word_closes_in_the_name(nlp):
             "interesting for energy and environmental sustainability.")
     names = names_in(as_if_recognised(nlp, text, {"uranium(VI": "OtherScientificTerm"}))
     assert "uranium(VI)" in names
+
+
+def test_nouns_before_a_noun_and_its_head_share_the_head_in_computing_and_stand_alone_elsewhere(nlp):
+    # SciERC H91-1010: a paper of computing (speech recognition)
+    text = ("The following describes recent work on the Lincoln CSR system. Some new variations in semiphone modeling "
+            "have been tested. A very simple improved duration model has reduced the error rate by about 10% in both "
+            "triphone and semiphone systems. Finally, the recognizer has been modified to use bigram back-off language "
+            "models.")
+    doc = as_if_recognised(nlp, text, {"triphone and semiphone systems": "Method"})
+    found = keys(to_record(Paper(id="t", title="t", abstract=text), doc))
+    assert {"triphone system", "semiphone system"} <= set(found) and "triphone" not in found
+    # OpenAlex W2103311860: medicine, where the first noun names a process of its own
+    text = ("In addition, either adiponectin per se or medications that increase adiponectin levels may prove to be "
+            "useful anticancer agents. This review presents the role of adiponectin in carcinogenesis and cancer "
+            "progression in patients with breast cancer.")
+    doc = as_if_recognised(nlp, text, {"carcinogenesis and cancer progression": "OtherScientificTerm"})
+    found = keys(to_record(Paper(id="t", title="t", abstract=text), doc))
+    assert {"carcinogenesis", "cancer progression"} <= set(found) and "carcinogenesis progression" not in found

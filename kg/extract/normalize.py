@@ -278,13 +278,16 @@ for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
 _CONJUNCTIONS = frozenset({"and", "or", "and/or", "&", "vs", "vs.", "versus"})  # "SOFA vs qSOFA" compares two
 
 
-def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -> list[str]:
+def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None, share_nouns: bool = False) -> list[str]:
     """The concepts a coordinated name holds, each as a name of its own: "specificity and
     sensitivity" names specificity and sensitivity; what follows one-word parts is shared when
     they are modifiers (``is_modifier``, default ``looks_like_modifier``: "positive and negative
     examples") or it ends in a typed head ("image-to-text and text-to-image retrieval" ->
     image-to-text retrieval, text-to-image retrieval), never by a name ("Flickr30K and MSCOCO
-    datasets"). A name with a
+    datasets"). With ``share_nouns`` (abstracts of computing), plain nouns before a noun and its head
+    share the head too ("training and test data", "object, scene, and action categorization"); in the
+    natural sciences a noun there mostly stands alone ("carcinogenesis and cancer progression",
+    "milk and dairy products"). A name with a
     preposition ("databases of names and places"), a title-case name ("Research and
     Development") or a one-letter part ("R and D") is one concept.
 
@@ -298,6 +301,8 @@ def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -
     (['question', 'passage', 'answer level'], ['public databases of names and places'])
     >>> concept_parts("5-(Hydroxymethyl)furfural, levulinic acid")  # a list without "and" too
     ['5-(Hydroxymethyl)furfural', 'levulinic acid']
+    >>> concept_parts("training and test data", share_nouns=True), concept_parts("training and test data")
+    (['training data', 'test data'], ['training', 'test data'])
     """
     is_modifier = is_modifier or looks_like_modifier
     words = name.replace(",", " , ").split()
@@ -321,7 +326,15 @@ def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None) -
     if len(last) >= 2 and all(len(c) == 1 and not _names_one_thing(c[0], is_modifier) for c in conjuncts[:-1]) and (
             head in HEAD_TYPES or head in GENERIC_HEADS or all(is_modifier(c[0]) for c in conjuncts[:-1])):
         return [" ".join([c[0], *last[1:]]) for c in conjuncts[:-1]] + [" ".join(last)]
+    if share_nouns and len(last) == 2 and _plain_noun(last[0]) and not is_modifier(last[0]) and \
+            all(len(c) == 1 and _plain_noun(c[0]) and c[0] not in HEAD_TYPES for c in conjuncts[:-1]):
+        return [f"{c[0]} {last[1]}" for c in conjuncts[:-1]] + [" ".join(last)]
     return [" ".join(c) for c in conjuncts]
+
+
+def _plain_noun(word: str) -> bool:
+    """A lower-case word in the singular ("object", "speech"; not "images", "LDA", "cross-domain")."""
+    return word.isalpha() and word.islower() and singular(word) == word
 
 
 def _names_one_thing(word: str, is_modifier: Callable[[str], bool]) -> bool:
