@@ -175,7 +175,7 @@ def to_record(paper: Paper, doc) -> dict:
     everyday = not entities.computing(domains)
     # a paper of computing, or of no domain that hints at it ("algorithm", "parser"): nouns before a
     # noun and its head share the head there ("training and test data")
-    computing = not everyday or not domains and not outside
+    of_computing = not everyday or not domains and not outside
 
     def measured(mention: dict, name: str) -> dict:
         # each part of a coordination by its own head: "kernel density estimation and covariance-weighted distance"
@@ -198,7 +198,7 @@ def to_record(paper: Paper, doc) -> dict:
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
         whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
-        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=computing)
+        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=of_computing)
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
         # "lower HREE abundances" of "chondritic or lower HREE abundances": the quantity, not which way it went
