@@ -85,6 +85,16 @@ def test_in_a_natural_science_paper_a_method_or_dataset_needs_a_head_of_its_type
     assert types_in_record(doc) >= {("gastric acid encoder", "Method"), ("IPF", "Dataset")}
 
 
+def test_in_a_natural_science_paper_doing_something_stays_a_task(nlp):
+    # OpenAlex W2103159791 (biology): "determining protein structure" is an activity, whatever its head
+    text = ("Homology modeling plays a central role in determining protein structure in the structural genomics project. "
+            "A protein sequence with over 30% identity to a known structure can often be predicted with an accuracy "
+            "equivalent to a low-resolution X-ray structure of the protein.")
+    doc = as_if_recognised(nlp, text, {"determining protein structure": "Task", "structural genomics project": "Task"})
+    # read as natural science: a Task without a task head is an Entity there, an activity is not
+    assert types_in_record(doc) >= {("determining protein structure", "Task"), ("structural genomics project", "Entity")}
+
+
 def test_laboratory_techniques_are_methods_whatever_the_recogniser_read(nlp):
     text = "Reinfusion of rhGH/rhG-CSF-mobilized cells following myeloablative therapy resulted in prompt hematopoietic recovery."
     doc = as_if_recognised(nlp, text, {"myeloablative therapy": "OtherScientificTerm", "hematopoietic recovery": "OtherScientificTerm"})

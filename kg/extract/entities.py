@@ -290,14 +290,14 @@ _KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRO
 def entity_in_natural_science(name: str, type_: str) -> bool:
     """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
     stream"; not "Cognitive Therapy", "qRT-PCR assay", "attention LSTM"), a Task without a task head ("severe colitis",
-    "NFkB activation"; not "breast cancer detection") or a Dataset without a data head ("IgG
+    "NFkB activation"; not "breast cancer detection", nor doing something: "determining protein structure") or a Dataset without a data head ("IgG
     subclasses", "PBAE terpolymers"; not "SEER database", "normal controls") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
         return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head) \
             and not system_of_doing(name) and _KNOWN_TYPES.get(head) != "Method"
     if type_ == "Task":
-        return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task"
+        return head not in lexicon.TASK_HEADS and lexicon.HEAD_TYPES.get(head) != "Task" and not doing(name)
     if type_ == "Dataset":
         return head not in lexicon.DATA_HEADS and lexicon.HEAD_TYPES.get(head) != "Dataset" and not procedure(head) \
             and not data_term(name)  # "colon cancer cell lines", "normal controls" stay Datasets
