@@ -71,7 +71,8 @@ def latin_species(span: Span, is_english_word) -> bool:
     if len(words) != 2:
         return False
     genus, name = words
-    if not (name.isalpha() and name.islower() and len(name) >= 3 and name.endswith(LATIN_ENDINGS)) or is_english_word(name):
+    if not (name.isalpha() and name.islower() and len(name) >= 3 and name.endswith(LATIN_ENDINGS)) or \
+            is_english_word(name) or is_english_word(singular(name)):  # "Reference databases", "Scopus databases"
         return False
     if re.fullmatch(r"[A-Z]\.", genus):
         return True

@@ -117,6 +117,13 @@ def _is_plain_word(token: Token) -> bool:
     return token.is_alpha and token.is_lower and len(token) > 2
 
 
+def glued_after_hyphen(token: Token) -> bool:
+    """The last part of a hyphenated compound ("corpus" of "cross-corpus")."""
+    doc = token.doc
+    return token.i > 1 and doc[token.i - 1].text in "-–" and not doc[token.i - 1].whitespace_ and \
+        not doc[token.i - 2].whitespace_
+
+
 def _in_compound(token: Token) -> bool:
     """Glued to a hyphen on either side ("oil-exporting", "self-rated")."""
     doc = token.doc
