@@ -117,14 +117,7 @@ def _is_plain_word(token: Token) -> bool:
     return token.is_alpha and token.is_lower and len(token) > 2
 
 
-def glued_after_hyphen(token: Token) -> bool:
-    """The last part of a hyphenated compound ("corpus" of "cross-corpus")."""
-    doc = token.doc
-    return token.i > 1 and doc[token.i - 1].text in "-–" and not doc[token.i - 1].whitespace_ and \
-        not doc[token.i - 2].whitespace_
-
-
-def _in_compound(token: Token) -> bool:
+def in_compound(token: Token) -> bool:
     """Glued to a hyphen on either side ("oil-exporting", "self-rated")."""
     doc = token.doc
     return (token.i + 1 < len(doc) and not token.whitespace_ and doc[token.i + 1].text in "-–") or \
@@ -137,7 +130,7 @@ def is_verb_at_start(token: Token) -> bool:
     adverb ("to suppress virus-cell fusion"), or any verb's base form after a modal or after
     "that" following a plural ("interactions that drive substructure identification"). After a
     determiner or a preposition a verb-like word is a modifier ("the parse tree", "edit distance")."""
-    if not _is_plain_word(token) or _in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
+    if not _is_plain_word(token) or in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
         return False  # participles and gerunds start noun phrases ("learned features")
     classes, word, doc = word_classes(), token.lower_, token.doc
     previous = doc[token.i - 1]
@@ -159,7 +152,7 @@ def is_verb_at_end(token: Token) -> bool:
     plural ("microbial changes occurring"), a base form after a plural
     ("inhibitory signals dominate"), or an "-s" form followed by a determiner or an evaluative
     word ("g-C3N4 exhibits excellent ...")."""
-    if not _is_plain_word(token) or _in_compound(token):
+    if not _is_plain_word(token) or in_compound(token):
         return False
     classes, word, doc = word_classes(), token.lower_, token.doc
     if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing";
@@ -269,7 +262,7 @@ def _comparative(token: Token) -> bool:
     """A comparative adjective ending a span, where the clause's predicate starts ("fine-grained matching harder",
     of "making fine-grained matching harder"): an "-er" form of an adjective that is no noun ("water", "filter")."""
     word = token.lower_
-    if not _is_plain_word(token) or not word.endswith("er") or _in_compound(token):
+    if not _is_plain_word(token) or not word.endswith("er") or in_compound(token):
         return False
     classes = word_classes()
     bases = (word[:-2], word[:-1], word[:-3] + "y") + ((word[:-3],) if len(word) > 4 and word[-3] == word[-4] else ())
@@ -285,7 +278,7 @@ def _verb_inside(token: Token, start: int | None = None) -> bool:
     function") or a phrase with a preposition from ``start`` on ("Inhibition of lipolysis suppressed M2
     activation"), or where a determiner follows it ("rumination mediated the relation"); so is an "-ing" form
     taking an object after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
-    if not _is_plain_word(token) or _in_compound(token):
+    if not _is_plain_word(token) or in_compound(token):
         return False
     classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
     if previous.lower_ in classes.adjectives or previous.lower_ in lexicon.EDGE_WORDS or not previous.text[-1:].isalnum():
