@@ -45,6 +45,7 @@ NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
 # lemmatizer and NER do not pay for themselves here (see BENCHMARKS.md).
 BASE_COMPONENTS = ("senter",)
+_ENGLISH_COMPONENTS = ("tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer", "ner")  # en_core_web_sm's
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
 
@@ -71,7 +72,8 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
     picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
     for part-of-speech tags, which ``head_nouns=True`` uses).
     """
-    base = spacy.load(english_model(model))
+    # the parts not run are not loaded either (a third of a second at each start)
+    base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in base_components])
     for component in list(base.component_names):
         if component not in base_components:
             base.remove_pipe(component)
