@@ -88,10 +88,8 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
         pid = path.name.split(".")[1]
         if pid.isdigit() and _pid_alive(int(pid)):
             making = True
-        elif path.suffix == ".aot" and not final.exists():
-            path.replace(final)  # written by a recorder that has exited
-        else:
-            path.unlink(missing_ok=True)  # left by a recorder that was killed
+        else:  # a recorder names its cache final itself, once complete: this one was killed
+            path.unlink(missing_ok=True)
     if final.exists():
         return [f"-XX:AOTCache={final}"]
     if not making:
@@ -104,16 +102,30 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     return []
 
 
-def make_jvm_cache(prefix: str) -> None:
-    """Start and stop a server on a scratch folder while the JVM records the classes it loads."""
-    output = f"{prefix}.{os.getpid()}.aot"
+def make_jvm_cache(prefix: str, timeout: float = 600) -> None:
+    """Start and stop a server on a scratch folder while the JVM records the classes it loads, then name the
+    cache ``PREFIX.aot`` once it is complete: starts take it from then on, never half written."""
+    import jpype
+
+    output = Path(f"{prefix}.{os.getpid()}.aot")
     with tempfile.TemporaryDirectory(prefix="kg-jvm-cache-") as scratch:
         os.chdir(scratch)
         server, _ = _start_arcadedb(Path(scratch), secrets.token_urlsafe(18), http=False,
                                     cache_args=[f"-XX:AOTCacheOutput={output}"])
         server.stop()
-        os.chdir(Path(prefix).parent)
-    # the JVM writes the cache as this process exits
+        os.chdir(output.parent)
+    # the JVM writes the cache as it shuts down: the classes it loaded to PREFIX.PID.aot.config, then a JVM
+    # of its own makes the cache of them and deletes that file when the cache is complete
+    jpype.shutdownJVM()
+    config = output.with_name(output.name + ".config")
+    deadline = time.monotonic() + timeout
+    while config.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if config.exists() or not output.exists():
+        config.unlink(missing_ok=True)
+        output.unlink(missing_ok=True)
+        sys.exit(f"no JVM class cache made in {timeout:.0f} s")
+    output.replace(f"{prefix}.aot")
 
 
 def _lock_alive(data_dir: Path) -> int:
