@@ -175,9 +175,7 @@ def to_record(paper: Paper, doc) -> dict:
     natural_reading = entities.reads_as_natural_science(domains, hints)
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
-    # a paper of computing, or of no domain that hints at it ("algorithm", "parser"): nouns before a
-    # noun and its head share the head there ("training and test data")
-    of_computing = not everyday or not domains and not outside
+    of_computing = entities.reads_as_computing(domains, hints)
 
     def measured(mention: dict, name: str) -> dict:
         # each part of a coordination by its own head: "kernel density estimation and covariance-weighted distance"
@@ -200,7 +198,7 @@ def to_record(paper: Paper, doc) -> dict:
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
         whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
-        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=of_computing)
+        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=of_computing)  # "training and test data"
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
         # "lower HREE abundances" of "chondritic or lower HREE abundances": the quantity, not which way it went

@@ -128,10 +128,10 @@ def span_type(span: Span, label: str) -> str | None:
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     word = head.lower_
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
-    # "this method" stays SciERC's Generic; "cross-corpus" and "building polarity-tagged corpus" are no Dataset
-    if decided is None and label != "Generic" and len(span) > 1 and not junk.in_compound(head) and \
-            not (label == "Task" and entities.doing(span.text)):
+    if decided is None and label != "Generic" and len(span) > 1:  # "this method" stays SciERC's Generic
         decided = lexicon.TYPE_WORDS.get(singular(word))
+        if decided is not None and (junk.in_compound(head) or label == "Task" and entities.doing(span.text)):
+            decided = None  # "cross-corpus", "building polarity-tagged corpus" are no Dataset
         # a system is a Method: SciERC reads 103 of its 143 training spans that end in one and name a concept so (38
         # Tasks: "machine translation systems"); an other term only when a noun says what it handles ("OCR system"),
         # not an adjective what it is ("chaotic system", "nervous system")

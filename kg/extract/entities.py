@@ -171,6 +171,15 @@ def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
     return not computing(domains) and not computing(hints)
 
 
+def reads_as_computing(domains: set[str], hints: set[str]) -> bool:
+    """A paper of computing by its domains, or of no domain that hints at computing ("algorithm", "parser").
+
+    >>> reads_as_computing(set(), {"machine learning"}), reads_as_computing({"medicine"}, {"machine learning"})
+    (True, False)
+    """
+    return computing(domains) or not domains and computing(hints)
+
+
 def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
     """Are spans typed here as in the natural sciences (``entity_in_natural_science``,
     ``method_in_natural_science``)? In a paper of the natural sciences, and in one of no domain outside computing
