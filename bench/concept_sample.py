@@ -38,6 +38,13 @@ over the source, as a graph node has) the right one (the row's type for a keep, 
 fixed against the keeps made wrong. ``agree A B`` compares two judges of the same drawn rows (a
 copy of the drawn file judged by a second person): each judge's shares with 95% intervals, the
 two judges' mean, the rows they agree on and Cohen's kappa.
+
+``blind --label L`` calibrates the judging itself: it draws ``--n`` concepts of SciERC's human annotation
+(train+dev, every type but Generic, OtherScientificTerm as Entity, keyed and typed as ``draw --unit key``
+does) and ``--n`` concepts the installed pipeline extracts from the same abstracts, shuffles them into one
+file to judge, ``scierc-L.jsonl``, and writes which row came from where into ``scierc-L.origin.json``,
+which the judges do not read. ``unblind FILE`` then gives the shares of each origin: the junk and wrong-type
+shares a judge finds in what people annotated are the floor an extractor of the same vocabulary meets.
 """
 
 from __future__ import annotations
@@ -305,6 +312,54 @@ def command_types(args: argparse.Namespace) -> None:
                   f"{counts[('keep', 'wrong')]} typed wrong now, {counts[('keep', 'gone')]} not named by their paper")
 
 
+def annotated_concepts(paths: list[Path]) -> dict[tuple, list[dict]]:
+    """Every concept SciERC's annotators marked, keyed like ``distinct_concepts(..., "key")``."""
+    from scierc_annotated import annotated_concepts as annotated
+
+    found: dict[tuple, list[dict]] = {}
+    for path in paths:
+        for paper, text, concepts in annotated(path):
+            for concept in concepts:
+                occurrences = found.setdefault((concept["key"],), [])
+                if all(o["paper"] != paper for o in occurrences):  # one per paper, whatever the type
+                    (start, end), (sent_start, sent_end) = concept["mentions"][0], concept["evidence"][0]["sentence"]
+                    occurrences.append({"name": concept["name"], "type": concept["type"], "mention": text[start:end],
+                                        "sentence": text[sent_start:sent_end], "paper": paper})
+    return found
+
+
+def command_blind(args: argparse.Namespace) -> None:
+    paths = sources(args.data)["scierc"]
+    out = JUDGED / f"scierc-{args.label}.jsonl"
+    if out.exists() and not args.force:
+        sys.exit(f"{out} exists (judged?); --force overwrites it")
+    with tempfile.TemporaryDirectory() as tmp:
+        records = Path(tmp) / "scierc.records.jsonl"
+        extract_records(paths, records)
+        extracted = draw(distinct_concepts(records, "key"), args.n, args.seed)
+    annotated = draw(annotated_concepts(paths), args.n, args.seed)
+    rows = [(row, "extracted") for row in extracted] + [(row, "annotated") for row in annotated]
+    random.Random(args.seed).shuffle(rows)
+    with open(out, "w", encoding="utf-8") as handle:
+        for row, _ in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    out.with_suffix(".origin.json").write_text(json.dumps([origin for _, origin in rows]) + "\n", encoding="utf-8")
+    print(f"{len(extracted)} extracted and {len(annotated)} annotated concepts, shuffled -> {out.relative_to(ROOT)}")
+
+
+def command_unblind(args: argparse.Namespace) -> None:
+    origins = json.loads(args.judged.with_suffix(".origin.json").read_text(encoding="utf-8"))
+    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
+    if len(rows) != len(origins) or any(r["verdict"] not in VERDICTS for r in rows):
+        sys.exit(f"{args.judged}: every row must be judged, one origin per row")
+    for origin in sorted(set(origins)):
+        mine = [r for r, o in zip(rows, origins) if o == origin]
+        counts, n = Counter(r["verdict"] for r in mine), len(mine)
+        print(f"{args.judged.name} {origin:<9} {n:>4} rows  " + "  ".join(
+            f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-{100 * wilson(counts[v], n)[1]:.1f})"
+            for v in VERDICTS))
+
+
 def command_report(args: argparse.Namespace) -> None:
     print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
     for path in sorted(JUDGED.glob("*.jsonl")):
@@ -390,8 +445,16 @@ def main() -> None:
     agreeing = commands.add_parser("agree", help="two judges of the same rows: shares, agreement, Cohen's kappa")
     agreeing.add_argument("first", type=Path, help="bench/judged/<source>-<label>.jsonl")
     agreeing.add_argument("second", type=Path, help="the same rows judged by another person")
+    blinding = commands.add_parser("blind", help="SciERC's annotated and extracted concepts shuffled into one file to judge")
+    blinding.add_argument("--label", required=True, help="writes bench/judged/scierc-<label>.jsonl and .origin.json")
+    blinding.add_argument("--n", type=int, default=150, help="concepts of each origin")
+    blinding.add_argument("--seed", type=int, default=43)
+    blinding.add_argument("--data", type=Path, default=DATA)
+    blinding.add_argument("--force", action="store_true")
+    unblinding = commands.add_parser("unblind", help="the shares of each origin of a judged blind file")
+    unblinding.add_argument("judged", type=Path, help="bench/judged/scierc-<label>.jsonl")
     args = parser.parse_args()
-    {"draw": command_draw, "apply": command_apply, "paired": command_paired, "rejudge": command_rejudge,
+    {"blind": command_blind, "unblind": command_unblind, "draw": command_draw, "apply": command_apply, "paired": command_paired, "rejudge": command_rejudge,
      "types": command_types, "report": command_report, "agree": command_agree}[args.command](args)
 
 

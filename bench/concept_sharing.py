@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -51,21 +52,24 @@ RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id"
 
 
-def graph_of(code: Path, sources: list[str]) -> dict:
-    """Build ``sources`` with the ``kg`` of checkout ``code`` (a child process) and read what is measured."""
+def graph_of(code: Path, sources: list[str], annotated: bool = False) -> dict:
+    """Build ``sources`` with the ``kg`` of checkout ``code`` (a child process) and read what is measured;
+    ``annotated``: with SciERC's annotated concepts in place of the extracted ones."""
     # PYTHONPATH too: the store's own server process imports kg from the same checkout
     env = {**os.environ, "PYTHONPATH": str(code.resolve())}
-    out = subprocess.run([sys.executable, __file__, "--build", json.dumps(sources), "--code", str(code)],
-                         check=True, capture_output=True, text=True, env=env).stdout
+    out = subprocess.run([sys.executable, __file__, "--build", json.dumps(sources), "--code", str(code)]
+                         + ["--annotated"] * annotated, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def build_and_read(sources: list[str]) -> dict:
+def build_and_read(sources: list[str], annotated: bool = False) -> dict:
     """In the child: build into a fresh store and read the concepts' paper counts and each paper's concepts."""
     import inspect
 
     from kg.build import build
     from kg.store import open_store
+
+    build = build_annotated if annotated else build
 
     # checkouts before kg.open took ``create`` open a missing store as a new one
     fresh = {"create": True} if "create" in inspect.signature(open_store).parameters else {}
@@ -78,6 +82,26 @@ def build_and_read(sources: list[str]) -> dict:
                 "extracted": {row["paper"]: row["concepts"] for row in store.run(PAPER_EXTRACTED)},
                 "papers": [row["id"] for row in store.run(PAPERS_WITH_ABSTRACTS)], "build_s": seconds,
                 "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
+
+
+def build_annotated(sources: list[str], store) -> object:
+    """``kg build`` of SciERC files with the concepts people annotated in place of the extracted ones
+    (Domains stay: they are not counted), through the same store and vocabulary pass."""
+    from scierc_annotated import annotated_concepts
+
+    from kg.build import extract_sources, load_records
+
+    annotated = {paper: (text, concepts) for source in sources for paper, text, concepts in annotated_concepts(source)}
+
+    def swapped(records):
+        for record in records:
+            text, concepts = annotated[record["id"]]
+            if text != record["text"]:
+                sys.exit(f"{record['id']}: the annotated text is not the text kg read")
+            yield dict(record, concepts=[c for c in record["concepts"] if c["type"] == "Domain"] + concepts)
+
+    papers, vocabulary = load_records(store, swapped(extract_sources(sources, n_process=2)))
+    return SimpleNamespace(papers=papers, vocabulary=vocabulary)
 
 
 def measure(name: str, graph: dict, related: dict[str, set[str]]) -> dict:
@@ -129,12 +153,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON line per collection and checkout")
     parser.add_argument("--data", type=Path, default=DATA, help=f"the shared data folder (default {DATA})")
     parser.add_argument("--before", type=Path, help="another checkout of kg, measured in the same run")
+    parser.add_argument("--annotated", action="store_true", help="SciERC also with its annotated concepts as the "
+                        "extractor's: the share people's own vocabulary reaches")
     parser.add_argument("--build", help=argparse.SUPPRESS)  # child: JSON list of sources
     parser.add_argument("--code", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build:
         sys.path.insert(0, str(args.code.resolve()))
-        print(json.dumps(build_and_read(json.loads(args.build))))
+        print(json.dumps(build_and_read(json.loads(args.build), args.annotated)))
         return
 
     sys.path.insert(0, str(ROOT))
@@ -146,8 +172,9 @@ def main() -> None:
         if args.only and args.only != name:
             continue
         sources, related = truth(args.data)
-        for label, code in checkouts:
-            result = {"checkout": label, **measure(name, graph_of(code, [str(s) for s in sources]), related)}
+        for label, code in checkouts + [("annotated", ROOT)] * (args.annotated and name == "scierc"):
+            graph = graph_of(code, [str(s) for s in sources], annotated=label == "annotated")
+            result = {"checkout": label, **measure(name, graph, related)}
             if args.json:
                 print(json.dumps(result))
                 continue
