@@ -459,3 +459,18 @@ def test_archives_and_terminologies_are_datasets_and_interpolation_a_method(nlp)
             "but fall short of the performance of an oracle.")
     assert ("linear interpolation", "Method") in types_in_record(as_if_recognised(
         nlp, text, {"log-linear and linear interpolation": "OtherScientificTerm"}))
+
+
+def test_a_language_read_as_data_is_an_entity(nlp):
+    # SciERC C90-3072 and H05-1005: SciERC annotates languages as Material, which the recogniser reads as data
+    text = ("This approach is sufficient for languages with little inflection such as English, but fails for highly "
+            "inflective languages such as Czech, Russian, Slovak or other Slavonic languages.")
+    doc = as_if_recognised(nlp, text, {"English": "Dataset", "highly inflective languages": "Dataset", "Czech": "Dataset",
+                                       "Slavonic languages": "Dataset"})
+    assert types_in_record(doc) >= {("English", "Entity"), ("highly inflective languages", "Entity"), ("Czech", "Entity"),
+                                    ("Slavonic languages", "Entity")}
+    # what is written in a language stays data
+    text = ("We consider the case of multi-document summarization, where the input documents are in Arabic, and the output "
+            "summary is in English.")
+    doc = as_if_recognised(nlp, text, {"input documents": "Dataset", "Arabic": "Dataset"})
+    assert types_in_record(doc) >= {("input documents", "Dataset"), ("Arabic", "Entity")}

@@ -182,6 +182,9 @@ def to_record(paper: Paper, doc) -> dict:
         if (natural_science or outside) and mention["rule"] != "gazetteer" and \
                 entities.metric_outside_computing(name, mention["type"], natural_science):
             return dict(mention, type="Metric", proposed=None)
+        # SciERC's Material: the recogniser reads a language as data ("Slavonic languages", "Basque")
+        if mention["type"] == "Dataset" and mention["rule"] != "gazetteer" and entities.language(name):
+            return dict(mention, type="Entity", proposed=None)
         return mention
 
     for mention in doc._.kg_mentions or []:

@@ -247,6 +247,19 @@ def system_of_doing(name: str) -> bool:
         or verb_participle(before)  # "grading system", "image-guided system"
 
 
+def language(name: str) -> bool:
+    """A name of a language, natural or formal: headed by "language" ("highly inflective languages", "spoken
+    language", "context-free languages") or a natural language's name alone ("Basque"). A language is
+    what data is written in (an Entity), not data ("Korean-to-Japanese dictionary", "Arabic documents").
+
+    >>> [language(n) for n in ("highly inflective languages", "Basque", "spoken language", "Arabic documents",
+    ...                        "language models", "units of language")]
+    [True, True, True, False, False, False]
+    """
+    words = name.lower().split()
+    return bool(words) and (head_word(name) == "language" or len(words) == 1 and words[0] in lexicon.LANGUAGES)
+
+
 def data_term(name: str) -> bool:
     """A name headed by data, a sample or the people studied ("IBD cohort", "tumor samples", "cirrhotic
     patients", "colon cancer cell lines", "older adults").

@@ -145,6 +145,14 @@ TYPE_WORDS: dict[str, str] = {**dict.fromkeys("method technique algorithm".split
                               **dict.fromkeys("task problem".split(), "Task"),
                               **dict.fromkeys("corpus dataset database".split(), "Dataset"),
                               "metric": "Metric"}
+# Natural languages, named alone: what a corpus is written in, never a collection of data itself (SciERC
+# annotates "English", "Arabic" as Material, the recogniser reads them as Datasets).
+LANGUAGES = frozenset(
+    "english chinese mandarin cantonese japanese korean arabic hebrew persian farsi turkish hindi urdu bengali tamil "
+    "telugu marathi punjabi thai vietnamese indonesian malay tagalog swahili amharic yoruba hausa zulu french spanish "
+    "portuguese italian catalan galician romanian german dutch danish swedish norwegian icelandic finnish estonian "
+    "hungarian basque greek latin russian ukrainian polish czech slovak slovene slovenian croatian serbian bulgarian "
+    "lithuanian latvian irish welsh".split())
 # Words a name never starts or ends with (of SciERC's 3,112 scored training spans, 3 do).
 EDGE_WORDS = frozenset("and or of the a an in for with to on by from at that which is are was were as via versus vs vs.".split())
 # A phrase's head is its last word before one of these: "accuracy on ImageNet".
