@@ -137,6 +137,14 @@ def test_techniques_read_as_things_or_data_are_methods(nlp):
             "tracked fibers from deterministic tractography was negatively associated with reproducibility.")
     assert mentions(as_if_recognised(nlp, text, {"deterministic tractography": "Dataset"})) == {("deterministic tractography", "Method")}
     assert not entities.procedure("geography") and not entities.procedure("dichotomy")
+    # OpenAlex W3007781693 and W3008913716: an examination, an experiment is done
+    text = "Microscopic examination may be reserved for the specimen with a macroscopic lesion."
+    assert mentions(as_if_recognised(nlp, text, {"Microscopic examination": "OtherScientificTerm"})) == {
+        ("Microscopic examination", "Method")}
+    text = ("The radical trapping experiments and ESR spectra assured the OH and h+ were the major reactive species in "
+            "photocatalytic activities.")
+    assert ("radical trapping experiments", "Method") in mentions(
+        as_if_recognised(nlp, text, {"radical trapping experiments": "OtherScientificTerm"}))
 
 
 def test_measured_numbers_read_as_things_are_metrics(nlp):

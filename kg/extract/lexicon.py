@@ -98,11 +98,13 @@ STATISTIC_MODIFIERS = frozenset("mean average median relative total maximum mini
 # "general anaesthesia", "follow-up interviews", "siRNA-mediated silencing of EpCAM"), and so is a
 # word ending like a procedure ("colonoscopy", "tractography", "lobectomy"; not "geography", "dichotomy"). Tests
 # and statistics are what an analysis does ("statistical tests", "descriptive statistics"; of SciERC's training
-# spans with either head, 2 of 5 are other terms); interpolation is a numerical one (SciERC 2 of 2 Methods).
+# spans with either head, 2 of 5 are other terms); interpolation is a numerical one (SciERC 2 of 2 Methods). An
+# examination or an experiment is done to find something out ("histological examination", "radical trapping
+# experiments"; SciERC's training spans: 1 other term).
 PROCEDURE_HEADS = frozenset("technique procedure protocol randomization randomisation anesthesia anaesthesia interview "
                             "questionnaire silencing knockdown resection transplantation vaccination implantation biopsy "
                             "dialysis ablation catheterization catheterisation pacing stimulation test statistics "
-                            "interpolation".split())
+                            "interpolation examination experiment".split())
 PROCEDURE_ENDINGS = ("scopy", "graphy", "ectomy", "otomy", "ostomy", "plasty")
 NOT_PROCEDURES = frozenset("geography topography biography autobiography bibliography demography oceanography "
                            "choreography orthography dichotomy".split())
