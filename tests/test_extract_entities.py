@@ -482,3 +482,15 @@ def test_a_language_read_as_data_is_an_entity(nlp):
             "summary is in English.")
     doc = as_if_recognised(nlp, text, {"input documents": "Dataset", "Arabic": "Dataset"})
     assert types_in_record(doc) >= {("input documents", "Dataset"), ("Arabic", "Entity")}
+
+
+def test_intake_expenditure_and_load_are_measured_quantities_outside_computing(nlp):
+    # OpenAlex W2989749820 and W2556613236
+    text = ("28% (2.6 g/d) of the median salt intake (9.3 g/d) of the German population was calculated to represent "
+            "iodized salt against 43% in Switzerland.")
+    assert types_in_record(as_if_recognised(nlp, text, {"median salt intake": "OtherScientificTerm"})) == {
+        ("median salt intake", "Metric")}
+    text = ("Objective To provide guidance on selecting the most appropriate price index for adjusting health expenditures "
+            "or costs for inflation.")
+    assert types_in_record(as_if_recognised(nlp, text, {"health expenditures": "OtherScientificTerm"})) == {
+        ("health expenditures", "Metric")}

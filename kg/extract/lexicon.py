@@ -76,12 +76,14 @@ TASK_HEADS = frozenset(
     "regeneration repair delivery sensing study surveillance".split())
 # Heads of measured quantities: in a paper outside computing a span with one is a Metric ("turnaround
 # times", "FA values", "mRNA expression level", "mean height", "biochar yield", "FRET distances", "local
-# taxon richness", "morbidity risks"), whatever else it was read as.
+# taxon richness", "morbidity risks", "median salt intake", "health expenditures", "SARS-CoV-2 viral load"),
+# whatever else it was read as.
 QUANTITY_HEADS = frozenset(
     "value level ratio rate score index cost time duration threshold concentration length height width weight "
     "count frequency percentage proportion prevalence incidence density volume velocity yield age "
     "temperature depth thickness diameter distance momentum fluence richness abundance risk "
-    "dose drop expectancy survival validity reliability content intensity capacity efficacy efficiency quality".split())
+    "dose drop expectancy survival validity reliability content intensity capacity efficacy efficiency quality "
+    "intake expenditure uptake load viscosity".split())
 # Quantity heads that judge how well something works: a measure in the natural sciences ("clinical efficacy",
 # "health-related quality of life"), a construct elsewhere ("team efficacy", "service quality").
 JUDGED_QUANTITIES = frozenset("efficacy efficiency quality".split())
