@@ -20,7 +20,7 @@ from typing import Iterator
 from kg.evaluation.scierc import TRAINING_TYPES
 from kg.extract.components import RECOGNISED_AS
 from kg.extract.normalize import concept_key, display_name
-from loaders.scierc import PTB_BRACKETS, detokenize, doc_fields
+from loaders.scierc import PTB_TOKENS, detokenize, doc_fields
 
 TYPES = {label: RECOGNISED_AS.get(kind, kind) for label, kind in TRAINING_TYPES.items() if kind != "Generic"}
 _ACRONYM_AFTER = re.compile(r" \(\S+\)$")
@@ -62,9 +62,9 @@ def _token_offsets(text: str, sentences: list[list[str]]) -> tuple[list[int], li
     for sentence in sentences:
         sentence_start = text.index(detokenize(sentence), at) if sentence else at
         for token in sentence:
-            at = text.index(PTB_BRACKETS.get(token, token), at)
+            at = text.index(PTB_TOKENS.get(token, token), at)
             starts.append(at)
-            at += len(PTB_BRACKETS.get(token, token))
+            at += len(PTB_TOKENS.get(token, token))
             ends.append(at)
         spans.append((sentence_start, at))
     return starts, ends, spans

@@ -8,10 +8,12 @@ id, so these abstracts join the AAN papers of the same id; other keys become
 >>> detokenize(["We", "use", "a", "CRF", "(", "Lafferty", ",", "2001", ")", "."])
 'We use a CRF (Lafferty, 2001).'
 
-The Penn Treebank's bracket tokens become brackets, so a name is written as elsewhere:
+The Penn Treebank's bracket and quote tokens become brackets and quotes, so a name is written as elsewhere:
 
 >>> detokenize(["word", "error", "rate", "-LRB-", "WER", "-RRB-", "and", "-LSB-", "1", "-RSB-"])
 'word error rate (WER) and [1]'
+>>> detokenize(["a", "``", "black-box", "''", "methodology", "."])
+'a "black-box" methodology.'
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from loaders.jsondocs import read_papers
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
 _NO_SPACE_BEFORE = re.compile(r" ([.,;:!?%)\]}]|'s|n't)")
 _NO_SPACE_AFTER = re.compile(r"([(\[{]) ")
-# Penn Treebank bracket tokens, as SciERC writes brackets ("-LRB- MT -RRB-")
+# Penn Treebank bracket and quote tokens, as SciERC writes brackets and quotes ("-LRB- MT -RRB-", "`` X ''")
 PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+PTB_TOKENS = {**PTB_BRACKETS, "``": '"', "''": '"'}
 
 
 def detect(head: str) -> bool:
@@ -35,8 +38,18 @@ def detect(head: str) -> bool:
 
 
 def detokenize(tokens: list[str]) -> str:
-    text = " ".join(PTB_BRACKETS.get(token, token) for token in tokens)
-    return _NO_SPACE_AFTER.sub(r"\1", _NO_SPACE_BEFORE.sub(r"\1", text))
+    pieces: list[str] = []
+    opened = False  # an opening quote is glued to the word after it, a closing one to the word before
+    for token in tokens:
+        plain = PTB_TOKENS.get(token, token)
+        if token == "''" and pieces:
+            pieces[-1] += plain
+        elif opened:
+            pieces[-1] += plain
+        else:
+            pieces.append(plain)
+        opened = token == "``"
+    return _NO_SPACE_AFTER.sub(r"\1", _NO_SPACE_BEFORE.sub(r"\1", " ".join(pieces)))
 
 
 def doc_fields(doc: dict) -> dict:

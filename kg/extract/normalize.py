@@ -80,17 +80,21 @@ def singular(word: str) -> str:
 _MARKUP = re.compile(r"\\[A-Za-z]+\{?|[{}]|\$")
 
 
+_DOUBLE_QUOTES = dict.fromkeys(map(ord, '"“”„«»'))
+
+
 @lru_cache(maxsize=CACHED_SPELLINGS)
 def clean_name(text: str) -> str:
     """The surface form tidied: Unicode dashes to '-', spaces collapsed, no leading article,
-    no LaTeX or Markdown markup around it.
+    no LaTeX or Markdown markup around it, no double quotes (a name quoted, or cut at a quote).
 
     >>> clean_name("*margin-based LoRA merging*"), clean_name("Spatial Consistency Learning $\\\\textbf{")
     ('margin-based LoRA merging', 'Spatial Consistency Learning')
-    >>> clean_name("K$-means reranking")
-    'K-means reranking'
+    >>> clean_name("K$-means reranking"), clean_name('“factory-in-a-box'), clean_name('RAP” paraphrasing strategy')
+    ('K-means reranking', 'factory-in-a-box', 'RAP paraphrasing strategy')
     """
-    text = DASHES.sub("-", unicodedata.normalize("NFKC", _MARKUP.sub(lambda m: "" if m.group() == "$" else " ", text)))
+    text = _MARKUP.sub(lambda m: "" if m.group() == "$" else " ", text).translate(_DOUBLE_QUOTES)
+    text = DASHES.sub("-", unicodedata.normalize("NFKC", text))
     words = text.split()
     while len(words) > 1 and words[0].lower() in _LEADING:
         words = words[1:]
