@@ -246,3 +246,42 @@ def test_we_introduce_proposes_what_the_recogniser_calls_a_term(nlp):
         ("individual classifiers", "Method", False), ("lemma-based approach", "Method", True)]
     text = "We introduce RAPTOR, our novel round-based public transit router."  # OpenAlex sample
     assert by_name(record_of(nlp, text))["RAPTOR"]["proposed"] is True
+
+
+def proposed_methods(nlp, text):
+    return {c["name"]: c["proposed"] for c in record_of(nlp, text)["concepts"] if c["type"] == "Method"}
+
+
+def test_what_a_proposal_is_made_of_or_derived_from_is_used(nlp):
+    # OpenAlex W3197819402: the parts of a proposed hybrid model are used, not proposed
+    found = proposed_methods(nlp, "In this study, a novel hybrid model combining wavelet decomposition (WD), a gated recurrent "
+                                  "unit (GRU) neural network and a support vector regression (SVR) model was developed to "
+                                  "predict the daily maximum 8 h ozone.")
+    assert found["support vector regression"] is False and found["gated recurrent unit"] is False
+    # SciERC NIPS_2001_10_abs: a new variant of a method uses that method
+    found = proposed_methods(nlp, "We propose a new variant of AdaBoost as a mechanism for training the simple classifiers "
+                                  "used in the cascade.")
+    assert found["AdaBoost"] is False
+    # OpenAlex W2559850580: an overview proposes none of the methods it reviews
+    found = proposed_methods(nlp, "A brief overview on the model-based control and data-driven control methods is presented.")
+    assert found and not any(found.values())
+
+
+def test_the_authors_earlier_work_and_a_relative_clause_propose_nothing(nlp):
+    # SciERC C04-1058
+    text = ('In recent work, we introduced N-fold Templated Piped Correction, or NTPC ("nitpick"), an intriguing error '
+            "corrector that is designed to work in these extreme operating conditions.")
+    found = proposed_methods(nlp, text)
+    assert found and not any(found.values())
+
+
+def test_a_name_the_paper_gives_is_proposed(nlp):
+    # SciERC P05-1010, CVPR_2008_259_abs and CVPR_2009_21_abs
+    found = proposed_methods(nlp, "This paper defines a generative probabilistic model of parse trees, which we call PCFG-LA.")
+    assert found["PCFG-LA"] is True
+    found = proposed_methods(nlp, "Based on the proposed framework, a novel algorithm, dubbed as Semi-Riemannian Discriminant "
+                                  "Analysis (SRDA), is presented for subspace-based classification.")
+    assert found["Semi-Riemannian Discriminant Analysis"] is True
+    found = proposed_methods(nlp, "Then, an improved SVM like learning system incorporating the hypergraph regularization, "
+                                  "called Rank-HLapSVM, is proposed to handle the multi-label classification problems.")
+    assert found["Rank-HLapSVM"] is True

@@ -267,6 +267,8 @@ class ConceptFinder:
             chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
             inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
             for m in inside:
+                if _derived_from(doc, m):  # "a new variant of AdaBoost": AdaBoost is used
+                    continue
                 if m["type"] == "Entity":  # "we introduce a lemma-based approach": a Method head
                     span = doc.char_span(m["start"], m["end"], alignment_mode="expand")
                     if span is None or head_type(span) != "Method":
@@ -556,10 +558,43 @@ def _prior_work_passive(doc: Doc, verb_index: int, auxiliary_index: int) -> bool
     return len(after) == 2 and after[0].lower_ == "by" and after[1].lower_ not in ("us", "this", "the", "our")
 
 
+def _object_stop(token) -> bool:
+    """A word that ends what a proposal verb names ("for", "that", "combining"), not inside a compound ("graph-based")."""
+    return token.lower_ in lexicon.OBJECT_STOPS and not junk.in_compound(token)
+
+
+def _derived_from(doc: Doc, mention: dict) -> bool:
+    """A mention the proposal only starts from: "a new variant of AdaBoost", "an extension of the X"."""
+    span = doc.char_span(mention["start"], mention["end"], alignment_mode="expand")
+    k = span.start - 1 if span is not None else -1
+    while k > 0 and doc[k].lower_ in lexicon.OWN_DETERMINERS:
+        k -= 1
+    return k > 0 and doc[k].lower_ == "of" and doc[k - 1].lower_ in lexicon.DERIVED_FROM
+
+
+def _earlier_work(doc: Doc, verb_index: int) -> bool:
+    """"In recent work, we introduced X", "In our previous paper we presented X": the paper reports its
+    authors' earlier proposal."""
+    sentence_start = doc[verb_index].sent.start if doc.has_annotation("SENT_START") else 0
+    words = [t.lower_ for t in doc[sentence_start:verb_index]]
+    return any(w == "in" and any(x in lexicon.EARLIER for x in words[i + 1:i + 3]) and
+               any(singular(x) in lexicon.SELF_NOUNS for x in words[i + 2:i + 4])
+               for i, w in enumerate(words))
+
+
+def _report_on(doc: Doc, start: int, end: int) -> bool:
+    """A window that reports on methods rather than proposes one: "an overview on model-based control",
+    "the results of lap shear tests", "the underlying theory behind ARIMA models"."""
+    return any(doc[k].lower_ in lexicon.REPORT_NOUNS and k + 1 < end and doc[k + 1].lower_ in ("of", "on", "behind", "about", "between")
+               for k in range(start, min(end, start + 4)))
+
+
 def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
     """Token windows holding what the paper proposes: the object of "we (also) propose ...",
     "this paper presents ...", "in this work, we introduce ...", and the subject of
-    "... is proposed"; a window ends at a preposition or clause word ("for", "that", ",")."""
+    "... is proposed"; a window ends at a preposition or clause word ("for", "that", ",") and at what
+    the proposal is made of ("combining", "based", ``lexicon.COMPONENT_CUES``); a report on methods
+    ("an overview of ...") and the authors' earlier work ("in recent work, we introduced") propose nothing."""
     windows = []
     n = len(doc)
     for i, token in enumerate(doc):
@@ -570,28 +605,36 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
             j -= 1
         subject = doc[j].lower_ if j >= 0 else ""
         self_subject = subject == "we" or (subject in lexicon.SELF_NOUNS and j >= 1 and doc[j - 1].lower_ in ("this", "our"))
-        if self_subject and not token.lower_.endswith("ing"):
+        if self_subject and not token.lower_.endswith("ing") and not _earlier_work(doc, i):
             end = i + 1
-            while end < n and doc[end].lower_ not in lexicon.OBJECT_STOPS and not doc[end].is_sent_start:
+            while end < n and not _object_stop(doc[end]) and not doc[end].is_sent_start:
                 end += 1
             # "we propose X, called Y", "X, or Y,", "an architecture, the Transformer,": the name joins the object
             if end + 1 < n and doc[end].text == ",":
                 after = end + 1
-                while after < n and after - end <= 5 and doc[after].lower_ not in lexicon.OBJECT_STOPS:
+                while after < n and after - end <= 5 and not _object_stop(doc[after]):
                     after += 1
                 segment = doc[end + 1:after]
                 if len(segment) and (segment[0].lower_ in ("called", "named", "dubbed", "termed", "coined")
                                      or _is_named(segment) or any(t.is_title and t.is_alpha for t in segment)):
                     end = after
-            if end > i + 1:
+            if end > i + 1 and not _report_on(doc, i + 1, end):
                 windows.append((i + 1, end))
         elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed") and \
-                not _prior_work_passive(doc, i, j):
+                not _prior_work_passive(doc, i, j) and not (j > 0 and doc[j - 1].lower_ in ("that", "which", "who")):
+            # (a relative clause describes what the sentence names: "an error corrector that is designed to ...")
             # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence
             sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
             start = sent.start
-            if j > start:
-                windows.append((start, j))
+            if doc[start].lower_ in lexicon.COMPONENT_CUES:  # "Based on the proposed framework, a novel algorithm ..."
+                start = next((k + 1 for k in range(start, j) if doc[k].text == ","), j)
+            end = next((k for k in range(start, j) if doc[k].lower_ in lexicon.COMPONENT_CUES and not junk.in_compound(doc[k])), j)
+            if end > start and not _report_on(doc, start, end):
+                windows.append((start, end))
+            # "a learning system incorporating X, called Rank-HLapSVM, is proposed": the name is proposed too
+            named = next((k for k in range(end, j) if doc[k].lower_ in ("called", "named", "dubbed", "termed")), None)
+            if named is not None and named + 1 < j:
+                windows.append((named + 1, j))
     return windows
 
 

@@ -281,12 +281,24 @@ DOMAIN_HINTS: dict[str, tuple[str, ...]] = {
 }
 
 # Verbs that, with "we" (or "this paper") as subject, mark what the paper itself proposes.
-PROPOSE_VERBS = ("propose", "introduce", "present", "develop", "design", "devise", "build", "describe", "offer", "contribute")
+PROPOSE_VERBS = ("propose", "introduce", "present", "develop", "design", "devise", "build", "describe", "offer", "contribute",
+                 "call")  # "a generative model of parse trees, which we call PCFG-LA"
 PROPOSE_FORMS = frozenset(f for v in PROPOSE_VERBS for f in (
     v, v + "s", v + ("d" if v.endswith("e") else "ed"), (v[:-1] if v.endswith("e") else v) + "ing")) | {"built"}
+# What a proposed method is made of or built on is used, not proposed ("a hybrid model combining wavelet
+# decomposition and SVR", "an approach employing n-gram models", "a model based on BERT").
+COMPONENT_CUES = frozenset("using with based via combining employing integrating incorporating utilizing utilising "
+                           "exploiting leveraging comprising consisting involving".split())
 # "We propose X for Y": the object of a propose verb ends before one of these words.
-OBJECT_STOPS = frozenset("for to that which where whereby who in on by using with based via through from "
-                         "than as while when because so , ; : . ! ?".split())
+OBJECT_STOPS = frozenset("for to that which where whereby who in on by through from "
+                         "than as while when because so , ; : . ! ?".split()) | COMPONENT_CUES
+# The proposal is of something made from X, which the paper uses ("a new variant of AdaBoost", "an extension of
+# animation schema"), or a report on X, not X ("an overview of model-based control", "the theory behind ARIMA").
+DERIVED_FROM = frozenset("variant variants extension extensions version versions modification modifications "
+                         "generalization generalisation adaptation improvement improvements enhancement refinement".split())
+REPORT_NOUNS = frozenset("overview review survey summary results comparison theory description discussion tutorial".split())
+# Words that, before "work", "paper" or "study", make a proposal an earlier one ("In recent work, we introduced X").
+EARLIER = frozenset("recent previous earlier prior past".split())
 # Adverbs allowed between "we" and its verb ("we also propose", "we then introduce").
 PROPOSE_ADVERBS = frozenset("also further then here first therefore thus now additionally instead finally newly".split())
 # Subjects that speak for the paper ("this paper presents X").
