@@ -42,9 +42,7 @@ def detokenize(tokens: list[str]) -> str:
     opened = False  # an opening quote is glued to the word after it, a closing one to the word before
     for token in tokens:
         plain = PTB_TOKENS.get(token, token)
-        if token == "''" and pieces:
-            pieces[-1] += plain
-        elif opened:
+        if pieces and (token == "''" or opened):
             pieces[-1] += plain
         else:
             pieces.append(plain)

@@ -563,6 +563,11 @@ def _object_stop(token) -> bool:
     return token.lower_ in lexicon.OBJECT_STOPS and not junk.in_compound(token)
 
 
+def _component_cue(token) -> bool:
+    """A word before what a proposal is made of ("combining", "based on"), not inside a compound ("graph-based")."""
+    return token.lower_ in lexicon.COMPONENT_CUES and not junk.in_compound(token)
+
+
 def _derived_from(doc: Doc, mention: dict) -> bool:
     """A mention the proposal only starts from: "a new variant of AdaBoost", "an extension of the X"."""
     span = doc.char_span(mention["start"], mention["end"], alignment_mode="expand")
@@ -615,24 +620,24 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
                 while after < n and after - end <= 5 and not _object_stop(doc[after]):
                     after += 1
                 segment = doc[end + 1:after]
-                if len(segment) and (segment[0].lower_ in ("called", "named", "dubbed", "termed", "coined")
+                if len(segment) and (segment[0].lower_ in lexicon.NAMING_WORDS
                                      or _is_named(segment) or any(t.is_title and t.is_alpha for t in segment)):
                     end = after
             if end > i + 1 and not _report_on(doc, i + 1, end):
                 windows.append((i + 1, end))
         elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed") and \
                 not _prior_work_passive(doc, i, j) and not (j > 0 and doc[j - 1].lower_ in ("that", "which", "who")):
-            # (a relative clause describes what the sentence names: "an error corrector that is designed to ...")
-            # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence
+            # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence (not a relative
+            # clause's: "an error corrector that is designed to ..." describes what the sentence names)
             sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
             start = sent.start
-            if doc[start].lower_ in lexicon.COMPONENT_CUES:  # "Based on the proposed framework, a novel algorithm ..."
+            if _component_cue(doc[start]):  # "Based on the proposed framework, a novel algorithm ..."
                 start = next((k + 1 for k in range(start, j) if doc[k].text == ","), j)
-            end = next((k for k in range(start, j) if doc[k].lower_ in lexicon.COMPONENT_CUES and not junk.in_compound(doc[k])), j)
+            end = next((k for k in range(start, j) if _component_cue(doc[k])), j)
             if end > start and not _report_on(doc, start, end):
                 windows.append((start, end))
             # "a learning system incorporating X, called Rank-HLapSVM, is proposed": the name is proposed too
-            named = next((k for k in range(end, j) if doc[k].lower_ in ("called", "named", "dubbed", "termed")), None)
+            named = next((k for k in range(end, j) if doc[k].lower_ in lexicon.NAMING_WORDS), None)
             if named is not None and named + 1 < j:
                 windows.append((named + 1, j))
     return windows

@@ -299,6 +299,8 @@ DERIVED_FROM = frozenset("variant variants extension extensions version versions
 REPORT_NOUNS = frozenset("overview review survey summary results comparison theory description discussion tutorial".split())
 # Words that, before "work", "paper" or "study", make a proposal an earlier one ("In recent work, we introduced X").
 EARLIER = frozenset("recent previous earlier prior past".split())
+# Words that give a proposal its name ("a model called BERT", "an algorithm, dubbed as SRDA,").
+NAMING_WORDS = frozenset("called named dubbed termed coined".split())
 # Adverbs allowed between "we" and its verb ("we also propose", "we then introduce").
 PROPOSE_ADVERBS = frozenset("also further then here first therefore thus now additionally instead finally newly".split())
 # Subjects that speak for the paper ("this paper presents X").
