@@ -328,6 +328,15 @@ def annotated_concepts(paths: list[Path]) -> dict[tuple, list[dict]]:
     return found
 
 
+def write_hidden(out: Path, rows: list[tuple[dict, object]], suffix: str) -> None:
+    """The rows to judge into ``out``, and what each row hides (its origin, the extractor's reading) into the
+    file of ``out`` with ``suffix``, which the judges do not read."""
+    with open(out, "w", encoding="utf-8") as handle:
+        for row, _ in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    out.with_suffix(suffix).write_text(json.dumps([hidden for _, hidden in rows]) + "\n", encoding="utf-8")
+
+
 def command_blind(args: argparse.Namespace) -> None:
     paths = sources(args.data)["scierc"]
     out = JUDGED / f"scierc-{args.label}.jsonl"
@@ -340,10 +349,7 @@ def command_blind(args: argparse.Namespace) -> None:
     annotated = draw(annotated_concepts(paths), args.n, args.seed)
     rows = [(row, "extracted") for row in extracted] + [(row, "annotated") for row in annotated]
     random.Random(args.seed).shuffle(rows)
-    with open(out, "w", encoding="utf-8") as handle:
-        for row, _ in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    out.with_suffix(".origin.json").write_text(json.dumps([origin for _, origin in rows]) + "\n", encoding="utf-8")
+    write_hidden(out, rows, ".origin.json")
     print(f"{len(extracted)} extracted and {len(annotated)} annotated concepts, shuffled -> {out.relative_to(ROOT)}")
 
 

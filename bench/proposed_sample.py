@@ -31,7 +31,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from concept_sample import DATA, JUDGED, extract_records, sources, wilson
+from concept_sample import DATA, JUDGED, extract_records, sources, wilson, write_hidden
 
 VERDICTS = {"p": "proposes", "u": "uses", "j": "junk"}
 
@@ -68,10 +68,7 @@ def command_draw(args: argparse.Namespace) -> None:
             rows += [(row, proposed) for row in rng.sample(found[proposed], min(args.n, len(found[proposed])))]
         print(f"{source}: {len(found[True])} Method concepts read as proposed, {len(found[False])} as used")
     rng.shuffle(rows)
-    with open(out, "w", encoding="utf-8") as handle:
-        for row, _ in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    out.with_suffix(".key.json").write_text(json.dumps([proposed for _, proposed in rows]) + "\n", encoding="utf-8")
+    write_hidden(out, rows, ".key.json")
     print(f"{len(rows)} rows -> {out.relative_to(JUDGED.parent.parent)}")
 
 
