@@ -337,6 +337,25 @@ def write_hidden(out: Path, rows: list[tuple[dict, object]], suffix: str) -> Non
     out.with_suffix(suffix).write_text(json.dumps([hidden for _, hidden in rows]) + "\n", encoding="utf-8")
 
 
+def read_hidden(path: Path, suffix: str, verdicts) -> tuple[list[dict], list]:
+    """The judged rows of a file ``write_hidden`` wrote and what each row hid; stops unless every row has one of
+    ``verdicts`` and its hidden value."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    hidden = json.loads(path.with_suffix(suffix).read_text(encoding="utf-8"))
+    if len(rows) != len(hidden) or any(r["verdict"] not in verdicts for r in rows):
+        sys.exit(f"{path}: every row must be judged, with one {suffix} entry per row")
+    return rows, hidden
+
+
+def kappa(first: list[dict], second: list[dict], verdicts) -> tuple[float, float]:
+    """The share of rows two judges gave the same verdict, and Cohen's kappa."""
+    n = len(first)
+    one, two = Counter(r["verdict"] for r in first), Counter(r["verdict"] for r in second)
+    observed = sum(a["verdict"] == b["verdict"] for a, b in zip(first, second)) / n
+    expected = sum(one[v] * two[v] for v in verdicts) / (n * n)
+    return observed, (observed - expected) / (1 - expected) if expected < 1 else 1.0
+
+
 def command_blind(args: argparse.Namespace) -> None:
     paths = sources(args.data)["scierc"]
     out = JUDGED / f"scierc-{args.label}.jsonl"
@@ -354,10 +373,7 @@ def command_blind(args: argparse.Namespace) -> None:
 
 
 def command_unblind(args: argparse.Namespace) -> None:
-    origins = json.loads(args.judged.with_suffix(".origin.json").read_text(encoding="utf-8"))
-    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
-    if len(rows) != len(origins) or any(r["verdict"] not in VERDICTS for r in rows):
-        sys.exit(f"{args.judged}: every row must be judged, one origin per row")
+    rows, origins = read_hidden(args.judged, ".origin.json", VERDICTS)
     for origin in sorted(set(origins)):
         mine = [r for r, o in zip(rows, origins) if o == origin]
         counts, n = Counter(r["verdict"] for r in mine), len(mine)
@@ -407,10 +423,8 @@ def command_agree(args: argparse.Namespace) -> None:
         print(f"{label:<28} " + "  ".join(f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-"
                                           f"{100 * wilson(counts[v], n)[1]:.1f})" for v in VERDICTS))
     same = sum(a["verdict"] == b["verdict"] and a.get("right_type", "") == b.get("right_type", "") for a, b in zip(first, second))
-    observed = sum(a["verdict"] == b["verdict"] for a, b in zip(first, second)) / n
-    expected = sum(one[v] * two[v] for v in VERDICTS) / (n * n)
-    kappa = (observed - expected) / (1 - expected) if expected < 1 else 1.0
-    print(f"agree on {observed:.1%} of {n} rows (same right type too: {same / n:.1%}); Cohen's kappa {kappa:.2f}")
+    observed, agreement = kappa(first, second, VERDICTS)
+    print(f"agree on {observed:.1%} of {n} rows (same right type too: {same / n:.1%}); Cohen's kappa {agreement:.2f}")
     for verdict in VERDICTS:
         print(f"  {verdict:<10} " + "  ".join(f"{other}: {sum(a['verdict'] == verdict and b['verdict'] == other for a, b in zip(first, second))}"
                                              for other in VERDICTS))

@@ -31,7 +31,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from concept_sample import DATA, JUDGED, extract_records, sources, wilson, write_hidden
+from concept_sample import DATA, JUDGED, extract_records, kappa, read_hidden, sources, wilson, write_hidden
 
 VERDICTS = {"p": "proposes", "u": "uses", "j": "junk"}
 
@@ -85,10 +85,7 @@ def command_apply(args: argparse.Namespace) -> None:
 
 
 def command_report(args: argparse.Namespace) -> None:
-    rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
-    key = json.loads(args.judged.with_suffix(".key.json").read_text(encoding="utf-8"))
-    if len(key) != len(rows) or any(r["verdict"] not in VERDICTS.values() for r in rows):
-        sys.exit(f"{args.judged}: every row must be judged, one key per row")
+    rows, key = read_hidden(args.judged, ".key.json", VERDICTS.values())
     for source in sorted({r["source"] for r in rows}):
         for proposed, label in ((True, "read as proposed"), (False, "read as used")):
             mine = [r for r, k in zip(rows, key) if r["source"] == source and k == proposed]
@@ -98,11 +95,8 @@ def command_report(args: argparse.Namespace) -> None:
                   f"({100 * low:.1f}-{100 * high:.1f}), uses {100 * counts['uses'] / n:5.1f}%, junk {100 * counts['junk'] / n:5.1f}%")
     if args.second:  # a second judge of the same rows: how often the two agree
         other = [json.loads(line) for line in open(args.second, encoding="utf-8")]
-        same = sum(a["verdict"] == b["verdict"] for a, b in zip(rows, other))
-        one, two = Counter(r["verdict"] for r in rows), Counter(r["verdict"] for r in other)
-        expected = sum(one[v] * two[v] for v in VERDICTS.values()) / len(rows) ** 2
-        print(f"agree with {args.second.name} on {same / len(rows):.1%} of {len(rows)} rows; "
-              f"Cohen's kappa {(same / len(rows) - expected) / (1 - expected):.2f}")
+        observed, agreement = kappa(rows, other, VERDICTS.values())
+        print(f"agree with {args.second.name} on {observed:.1%} of {len(rows)} rows; Cohen's kappa {agreement:.2f}")
 
 
 def main() -> None:

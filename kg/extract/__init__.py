@@ -177,13 +177,15 @@ def to_record(paper: Paper, doc) -> dict:
     everyday = not entities.computing(domains)
     of_computing = entities.reads_as_computing(domains, hints)
 
-    def measured(mention: dict, name: str) -> dict:
-        # each part of a coordination by its own head: "kernel density estimation and covariance-weighted distance"
-        if (natural_science or outside) and mention["rule"] != "gazetteer" and \
-                entities.metric_outside_computing(name, mention["type"], natural_science):
+    def typed_by_name(mention: dict, name: str) -> dict:
+        # each part of a coordination by its own head ("kernel density estimation and covariance-weighted
+        # distance"); a gazetteer's type stands
+        if mention["rule"] == "gazetteer":
+            return mention
+        if (natural_science or outside) and entities.metric_outside_computing(name, mention["type"], natural_science):
             return dict(mention, type="Metric", proposed=None)
         # SciERC's Material: the recogniser reads a language as data ("Slavonic languages", "Basque")
-        if mention["type"] == "Dataset" and mention["rule"] != "gazetteer" and entities.language(name):
+        if mention["type"] == "Dataset" and entities.language(name):
             return dict(mention, type="Entity", proposed=None)
         return mention
 
@@ -197,7 +199,7 @@ def to_record(paper: Paper, doc) -> dict:
         if natural_reading and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)
         if long_form and long_form != text:
-            _add(concepts, measured(mention, long_form), long_form, acronym=True)
+            _add(concepts, typed_by_name(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
         whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
@@ -208,7 +210,7 @@ def to_record(paper: Paper, doc) -> dict:
         parts = [p.split(" ", 1)[1] if junk.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
         named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
-            _add(concepts, measured(mention, part), part, spelling=part)
+            _add(concepts, typed_by_name(mention, part), part, spelling=part)
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])

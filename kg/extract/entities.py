@@ -256,8 +256,7 @@ def language(name: str) -> bool:
     ...                        "language models", "units of language")]
     [True, True, True, False, False, False]
     """
-    words = name.lower().split()
-    return bool(words) and (head_word(name) == "language" or len(words) == 1 and words[0] in lexicon.LANGUAGES)
+    return head_word(name) == "language" or name.strip().lower() in lexicon.LANGUAGES
 
 
 def data_term(name: str) -> bool:
