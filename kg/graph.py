@@ -120,7 +120,7 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
             sent_start, sent_end = evidence["sentence"]
             rows.mentions[relationship_for(concept)].append({
                 "paper": record["id"], "concept": cid, "evidence": text[sent_start:sent_end],
-                "start": start, "end": end, "confidence": concept["confidence"],
+                "start": start, "end": end, "confidence": concept["confidence"], "salience": concept.get("salience"),
                 "extractor": evidence["rule"], "mentions": len(concept["mentions"]),
                 # the paper's spellings: the graph names a concept by its most common one
                 "name": concept["name"], "spellings": [concept["name"], *concept["aliases"]],

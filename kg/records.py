@@ -156,6 +156,8 @@ def _check_concept(concept: Any, where: str, length: int) -> None:
             raise FieldError(f"{where}.aliases[{number}]: expected text, got {describe(alias)}")
     _typed(concept, "proposed", bool, "true/false or null", where)
     _number(concept.get("confidence"), f"{where}.confidence")
+    if concept.get("salience") is not None:  # older records have none
+        _number(concept["salience"], f"{where}.salience")
     mentions = _list(concept.get("mentions"), f"{where}.mentions", required=True)
     evidence = _list(concept.get("evidence"), f"{where}.evidence", required=True)
     if not mentions:

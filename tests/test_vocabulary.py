@@ -249,7 +249,7 @@ def test_a_build_killed_before_its_vocabulary_pass_is_finished_by_the_next(store
 
 def kept_totals(store) -> dict:
     rows = store.run("MATCH (c:Concept) RETURN c.id AS id, c.papers AS papers, c.mentions AS mentions, c.years AS years, "
-                     "c.year_papers AS year_papers")
+                     "c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated")
     return {r.pop("id"): r for r in rows}
 
 
@@ -257,7 +257,7 @@ def counted_totals(store) -> dict:
     """Every concept's totals counted from its edges now."""
     edges: dict[str, list[dict]] = {}
     for row in store.run("MATCH (p:Paper)-[r]->(c:Concept) RETURN c.id AS c, p.id AS paper, p.year AS year, "
-                         "r.mentions AS mentions"):
+                         "r.mentions AS mentions, r.salience AS salience"):
         edges.setdefault(row.pop("c"), []).append(row)
     return {cid: Totals.of(found).properties() for cid, found in edges.items()}
 

@@ -33,6 +33,7 @@ from kg.extract import (
     components,  # noqa: F401  (registers the factories)
     entities,
     junk,
+    salience,
 )
 from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
@@ -214,7 +215,7 @@ def to_record(paper: Paper, doc) -> dict:
     for domain in doc._.kg_domains or []:
         for mention in domain["mentions"]:
             _add(concepts, mention, domain["name"], name=domain["name"])
-    return {
+    record = {
         "id": paper.id,
         "title": paper.title,
         "title_derived": paper.title_derived,
@@ -232,6 +233,10 @@ def to_record(paper: Paper, doc) -> dict:
         "urls": [u["url"] for u in doc._.kg_urls or []],
         "acronyms": [{"short": a["short"], "long": a["long"]} for a in doc._.kg_acronyms or []],
     }
+    context = salience.Context.of_record(record)
+    for concept in record["concepts"]:
+        concept["salience"] = salience.salience(concept, context)
+    return record
 
 
 def _entities_joined(concepts: dict) -> dict:

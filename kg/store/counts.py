@@ -34,7 +34,7 @@ YEARS_KEPT = 20  # concepts kept per year (and per year and type), and new ones 
 CONCEPT_TOTALS = """
 MATCH (c:Concept) WHERE c.papers > 0
 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions, c.years AS years,
-       c.year_papers AS year_papers
+       c.year_papers AS year_papers, c.quality AS quality
 """
 # as quality/extractors counts them
 EXTRACTORS = """
@@ -121,16 +121,22 @@ def cells(store: Store, rel: str, label: str, kept: int = CELLS_KEPT) -> list[st
 
 
 def top_concepts(concepts: list[dict], kept: int = TOP_CONCEPTS_KEPT) -> list[str]:
-    """The ids of each type's ``kept`` concepts named by the most papers, in the order of
-    ``overview/top-concepts`` (more papers, more mentions, then the name)."""
+    """The ids of each type's ``kept`` concepts of quality 0.5 or more that matter most, in the
+    order of ``overview/top-concepts``: papers x quality, more papers, more mentions, the name."""
     by_type: dict[str, list[dict]] = {}
     for row in concepts:
-        by_type.setdefault(row["type"], []).append(row)
+        if quality(row) >= 0.5:
+            by_type.setdefault(row["type"], []).append(row)
     ids = []
     for rows in by_type.values():
-        rows.sort(key=lambda r: (-r["papers"], -(r["mentions"] or 0), r["name"]))
+        rows.sort(key=lambda r: (-r["papers"] * quality(r), -r["papers"], -(r["mentions"] or 0), r["name"]))
         ids += [r["id"] for r in rows[:kept]]
     return ids
+
+
+def quality(concept: dict) -> float:
+    """A concept's quality, 0.5 for one of a graph built before qualities were kept (as the packs read it)."""
+    return 0.5 if concept.get("quality") is None else concept["quality"]
 
 
 def by_year(concepts: list[dict], kept: int = YEARS_KEPT) -> dict[str, list]:

@@ -76,13 +76,13 @@ CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.
 CREATE_CONCEPTS = """
 UNWIND $rows AS row
 CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: row.aliases, papers: row.papers,
-    mentions: row.mentions, years: row.years, year_papers: row.year_papers}})
+    mentions: row.mentions, years: row.years, year_papers: row.year_papers, quality: row.quality, rated: row.rated}})
 """
 
 # --- mentions ---------------------------------------------------------------------------------
 
 MENTION_SET = """SET r.evidence = row.evidence, r.start = row.start, r.end = row.end, r.confidence = row.confidence,
-    r.extractor = row.extractor, r.mentions = row.mentions, r.name = row.name, r.spellings = row.spellings"""
+    r.salience = row.salience, r.extractor = row.extractor, r.mentions = row.mentions, r.name = row.name, r.spellings = row.spellings"""
 CREATE_MENTIONS = """
 UNWIND $rows AS row
 MATCH (p:Paper {{id: row.paper}})

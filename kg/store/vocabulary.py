@@ -62,7 +62,7 @@ SET_LINKED = "MERGE (s:BuildState {id: 'build'}) SET s.linked = $linked, s.stamp
 CONCEPTS = """
 MATCH (c:Concept)
 RETURN c.id AS id, c.name AS name, c.aliases AS aliases, c.papers AS papers, c.mentions AS mentions, c.years AS years,
-       c.year_papers AS year_papers
+       c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
 """
 # the concepts named by papers of an unfinished build (stored after the last finished stamp)
 NAMED_SINCE = "MATCH (p:Paper) WHERE p.stamp > $linked MATCH (p)-->(c:Concept) RETURN DISTINCT c.id AS id"
@@ -75,12 +75,13 @@ CONCEPTS_AS_STORED = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})
 RETURN id, labels(c) AS labels, c.type AS type, c.name AS name, c.aliases AS aliases, c.papers AS papers,
-       c.mentions AS mentions, c.years AS years, c.year_papers AS year_papers
+       c.mentions AS mentions, c.years AS years, c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
 """
 CONCEPT_EDGES = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})<-[r]-(p:Paper)
-RETURN id, p.id AS paper, p.year AS year, type(r) AS rel, r.name AS name, r.spellings AS spellings, r.mentions AS mentions
+RETURN id, p.id AS paper, p.year AS year, type(r) AS rel, r.name AS name, r.spellings AS spellings, r.mentions AS mentions,
+       r.salience AS salience
 """
 # One write per concept that changed: its vote and totals; the label changed only where the vote did
 # (ArcadeDB updates cost milliseconds a row where creates cost a tenth of one).
@@ -88,12 +89,14 @@ SET_VOTES = """
 UNWIND $rows AS row
 MATCH (c:Concept {{id: row.id}})
 {relabel}SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers,
-    c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers
+    c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers, c.quality = row.quality,
+    c.rated = row.rated
 """
 SET_TOTALS = """
 UNWIND $rows AS row
 MATCH (c:Concept {id: row.id})
-SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers
+SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers,
+    c.quality = row.quality, c.rated = row.rated
 """
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
 ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract, p.year AS year"
@@ -191,28 +194,36 @@ def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
 @dataclass
 class Totals:
     """What a concept's edges add up to, kept on the concept for the packs that rank concepts:
-    the papers naming it (any edge, vocabulary links too), the ``mentions`` of those edges, and
-    the papers naming it in each year.
+    the papers naming it (any edge, vocabulary links too), the ``mentions`` of those edges, the
+    papers naming it in each year, and its ``quality``: the mean salience of the edges of the
+    papers that extracted it (``rated`` of them; vocabulary links have no salience).
 
-    >>> t = Totals.of([{"paper": "a", "year": 2020, "mentions": 2}, {"paper": "a", "year": 2020, "mentions": None},
+    >>> t = Totals.of([{"paper": "a", "year": 2020, "mentions": 2, "salience": 0.9},
+    ...                {"paper": "a", "year": 2020, "mentions": None, "salience": 0.5},
     ...                {"paper": "b", "year": None, "mentions": 1}])
     >>> t.properties()
-    {'papers': 2, 'mentions': 4, 'years': [2020], 'year_papers': [1]}
+    {'papers': 2, 'mentions': 4, 'years': [2020], 'year_papers': [1], 'quality': 0.7, 'rated': 2}
     """
 
     papers: int = 0
     mentions: int = 0
     years: Counter = field(default_factory=Counter)
+    salience: float = 0.0  # summed over the ``rated`` extracted edges
+    rated: int = 0
 
     @classmethod
     def of(cls, edges) -> Totals:
-        """From edges ``{paper, year, mentions}`` (one paper may have several)."""
+        """From edges ``{paper, year, mentions, salience}`` (one paper may have several)."""
         years = {e["paper"]: e["year"] for e in edges}
-        return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None))
+        rated = [e["salience"] for e in edges if e.get("salience") is not None]
+        return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None),
+                   sum(rated), len(rated))
 
     @classmethod
     def stored(cls, row: dict) -> Totals:
-        return cls(row["papers"] or 0, row["mentions"] or 0, Counter(dict(zip(row["years"] or [], row["year_papers"] or []))))
+        rated = row.get("rated") or 0
+        return cls(row["papers"] or 0, row["mentions"] or 0, Counter(dict(zip(row["years"] or [], row["year_papers"] or []))),
+                   (row.get("quality") or 0.0) * rated, rated)
 
     def add(self, year: int | None, mentions: int, sign: int = 1) -> None:
         """One paper's link more (``sign`` -1: less)."""
@@ -223,7 +234,9 @@ class Totals:
 
     def properties(self) -> dict:
         years = sorted(y for y, n in self.years.items() if n)
-        return {"papers": self.papers, "mentions": self.mentions, "years": years, "year_papers": [self.years[y] for y in years]}
+        quality = round(self.salience / self.rated, 3) if self.rated else None
+        return {"papers": self.papers, "mentions": self.mentions, "years": years, "year_papers": [self.years[y] for y in years],
+                "quality": quality, "rated": self.rated}
 
 
 class Names:
@@ -534,7 +547,9 @@ def write_votes(store: Store, votes: dict[str, dict], gained: dict[str, Totals],
 def _plus(totals: Totals, delta: Totals | None) -> Totals:
     if delta is None:
         return totals
-    return Totals(totals.papers + delta.papers, totals.mentions + delta.mentions, totals.years + delta.years)
+    # links change no salience: the quality stays the stored one
+    return Totals(totals.papers + delta.papers, totals.mentions + delta.mentions, totals.years + delta.years,
+                  totals.salience, totals.rated)
 
 
 def vote(concept: str, edges: list[dict]) -> dict:

@@ -1,23 +1,26 @@
 // name: top-concepts
-// description: The concepts named by the most papers, for each concept type (ties: the most mentions first).
+// description: The concepts that matter most, for each concept type: the papers naming them, weighed by the concept's quality (the mean salience of its extracted mentions: a name people would keep, named where it matters).
 // param: per_type int 5 -- concepts listed per type
+// param: all bool false -- also list concepts of quality below 0.5 (more likely vague or cut names than concepts)
 // example: kg query run overview/top-concepts -p per_type=3
-// papers and mentions are the concept's totals (kg.store.vocabulary.Totals); the build keeps each type's
-// 100 first (kg.store.counts); more, or a graph no build has counted, are ranked now
+// papers, mentions and quality are the concept's totals (kg.store.vocabulary.Totals); the build keeps each
+// type's 100 first (kg.store.counts); more, all, or a graph no build has counted, are ranked now
 CALL {
-  MATCH (s:BuildState {id: 'build'}) WHERE s.top_concepts IS NOT NULL AND $per_type <= s.top_kept
+  MATCH (s:BuildState {id: 'build'}) WHERE s.top_concepts IS NOT NULL AND $per_type <= s.top_kept AND NOT $all
   UNWIND s.top_concepts AS id
   MATCH (c:Concept {id: id})
   RETURN c
   UNION ALL
-  OPTIONAL MATCH (s:BuildState {id: 'build'}) WHERE s.top_concepts IS NOT NULL AND $per_type <= s.top_kept
+  OPTIONAL MATCH (s:BuildState {id: 'build'}) WHERE s.top_concepts IS NOT NULL AND $per_type <= s.top_kept AND NOT $all
   WITH s WHERE s IS NULL
   MATCH (c:Concept) WHERE c.papers > 0
   RETURN c
 }
-WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions
-ORDER BY type, papers DESC, mentions DESC, concept
-WITH type, collect({concept: concept, papers: papers, mentions: mentions}) AS ranked
+WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions, coalesce(c.quality, 0.5) AS quality
+WHERE $all OR quality >= 0.5
+WITH type, concept, papers, mentions, quality, papers * quality AS weight
+ORDER BY type, weight DESC, papers DESC, mentions DESC, concept
+WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality}) AS ranked
 UNWIND ranked[0..$per_type] AS top
-RETURN type, top.concept AS concept, top.papers AS papers, top.mentions AS mentions
-ORDER BY type, papers DESC, mentions DESC, concept
+RETURN type, top.concept AS concept, top.papers AS papers, top.mentions AS mentions, top.quality AS quality
+ORDER BY type, papers * quality DESC, papers DESC, mentions DESC, concept

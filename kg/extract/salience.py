@@ -1,0 +1,137 @@
+"""How much a concept matters to the paper that names it: a salience in [0, 1] for each (paper, concept).
+
+Packs, views, ``kg similar`` explanations and ``papers/concepts`` show the most salient concepts
+first; the weak ones stay in the graph with their evidence. The score is a logistic model over
+what a reader looks at — where the concept is first named (the title, the first sentence), how
+often and in how many sentences, whether the paper proposes or defines it (an acronym), the rule
+and confidence that found it, its type, and the shape of its name (how many words, a capital or a
+digit, how common the words are in English, and the words themselves) — with weights fitted on
+concepts that people judged keep or junk (``bench/salience_fit.py``), stored as data in
+``models/salience.json``.
+
+>>> context = Context.of("Graph attention networks", "We propose graph attention networks (GATs). They work.", [0, 45])
+>>> context.sentence_of(50)
+1
+>>> concept = {"name": "graph attention networks", "type": "Method", "mentions": [[11, 35]],
+...            "evidence": [{"sentence": [0, 44], "rule": "scierc_ner", "confidence": 0.75}],
+...            "proposed": True, "confidence": 0.75, "merges": [{"alias": "GATs", "reason": "acronym"}]}
+>>> f = features(concept, context)
+>>> f["in_title"], f["first_sentence"], f["proposed"], f["acronym"]
+(1.0, 1.0, 1.0, 1.0)
+>>> 0.0 <= salience(concept, context) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from kg.extract.normalize import concept_key
+
+WEIGHTS = Path(__file__).resolve().parent / "models" / "salience.json"
+RULES = ("gazetteer", "scierc_ner", "we_propose", "acronym", "repeated", "head_noun", "domain")
+TYPES = ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a concept's salience reads of its paper: the title's words and where each sentence starts."""
+
+    title_key: str
+    sentence_starts: tuple[int, ...]
+    length: int
+
+    @classmethod
+    def of(cls, title: str, text: str, sentence_starts: list[int]) -> "Context":
+        return cls(f" {concept_key(title)} " if title else "", tuple(sorted(set(sentence_starts))), max(1, len(text)))
+
+    @classmethod
+    def of_record(cls, record: dict) -> "Context":
+        """The context of a ``kg extract`` record: its sentences are those its concepts' evidence
+        names (a sentence that names no concept changes no concept's salience). A title made of
+        the abstract's first words is no title."""
+        starts = [e["sentence"][0] for c in record["concepts"] for e in c["evidence"]]
+        return cls.of("" if record.get("title_derived") else record["title"], record["text"], starts or [0])
+
+    def sentence_of(self, offset: int) -> int:
+        """The index of the sentence holding ``offset``."""
+        index = 0
+        for k, start in enumerate(self.sentence_starts):
+            if start > offset:
+                break
+            index = k
+        return index
+
+
+def features(concept: dict, context: Context) -> dict[str, float]:
+    """The model's inputs for one record concept (``kg extract``'s fields) in its paper."""
+    first = min(start for start, _ in concept["mentions"])
+    sentences = {context.sentence_of(start) for start, _ in concept["mentions"]}
+    n_sentences = max(1, len(context.sentence_starts))
+    name = concept["name"]
+    words = name.split()
+    keys = {concept_key(name), *(concept_key(m["alias"]) for m in concept.get("merges") or [])}
+    rules = {e["rule"] for e in concept["evidence"]}
+    values = {
+        "in_title": float(bool(context.title_key) and any(k and f" {k} " in context.title_key for k in keys)),
+        "first_sentence": float(0 in sentences),
+        "last_sentence_only": float(sentences == {n_sentences - 1} and n_sentences > 1),
+        "position": first / context.length,
+        "mentions": math.log1p(len(concept["mentions"])),
+        "sentences": len(sentences) / n_sentences,
+        "proposed": float(bool(concept.get("proposed"))),
+        "acronym": float(any(m["reason"] in ("acronym", "known_acronym") for m in concept.get("merges") or [])),
+        "confidence": float(concept["confidence"]),
+        "words": min(len(words), 5) / 5,
+        "one_word": float(len(words) == 1),
+        "capital_or_digit": float(any(c.isupper() or c.isdigit() for c in name[1:]) or name[:1].isdigit()),
+        "hyphen": float("-" in name),
+        "commonness": commonness(name),
+    }
+    values.update({f"rule_{rule}": float(rule in rules) for rule in RULES})
+    values.update({f"type_{type_}": float(concept["type"] == type_) for type_ in TYPES})
+    lowered = [w.lower() for w in words]
+    values.update({f"word={w}": 1.0 for w in lowered})  # "analysis", "effects": words people judge vague
+    if lowered:
+        values[f"head={lowered[-1]}"] = 1.0
+    return values
+
+
+def commonness(name: str) -> float:
+    """How common the name's rarest word is in general English, from 0 (unknown) to 1 (Zipf 8).
+
+    >>> commonness("the") > commonness("transformer") > commonness("backpropagation")
+    True
+    """
+    from wordfreq import zipf_frequency
+
+    words = [w for w in re.findall(r"[A-Za-z]+", name.lower())]
+    return min((zipf_frequency(w, "en") for w in words), default=0.0) / 8
+
+
+@cache
+def model() -> dict:
+    """The fitted weights: ``{"bias": b, "weights": {feature: w}}`` (a feature not listed weighs 0)."""
+    return json.loads(WEIGHTS.read_text(encoding="utf-8"))
+
+
+def score(values: dict[str, float], fitted: dict | None = None) -> float:
+    """The logistic model's probability that a reader keeps the concept, from its ``features``.
+
+    >>> score({"proposed": 1.0, "word=of": 1.0}, {"bias": 0.0, "weights": {"proposed": 2.0}})
+    0.8807970779778823
+    """
+    fitted = fitted or model()
+    weights = fitted["weights"]
+    total = fitted["bias"] + sum(weights.get(name, 0.0) * value for name, value in values.items())
+    return 1 / (1 + math.exp(-total))
+
+
+def salience(concept: dict, context: Context) -> float:
+    """The concept's salience in its paper, rounded to three places."""
+    return round(score(features(concept, context)), 3)
