@@ -19,6 +19,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from kg.extract import context, entities, junk, lexicon, patterns
+from kg.extract.lexicon import load
 from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
@@ -38,10 +39,7 @@ RECOGNISED_AS = {"OtherScientificTerm": "Entity"}  # the recogniser's label -> t
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
 _SKIP_LEADING_TAGS = frozenset({"DT", "PDT", "PRP$", "PRP", "CD", "IN", "CC", "HYPH", "VBG", "WDT", ",", ":"})
-_SKIP_LEADING_LOWER = {"novel", "new", "proposed", "simple", "standard", "existing", "various", "several",
-                       "different", "many", "multiple", "recent", "current", "such", "other", "same",
-                       "first", "second", "single", "two", "three", "both", "all", "more", "most", "lightweight",
-                       "our", "their", "its", "this", "these", "that", "those", "a", "an", "the", "each", "every"}
+_SKIP_LEADING_LOWER = load.words("skip_leading_words")
 
 
 class Sentences:

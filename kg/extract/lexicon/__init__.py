@@ -98,7 +98,7 @@ def _second_words(phrases: tuple[str, ...]) -> dict[str, frozenset[str]]:
     for phrase in phrases:
         first, second = phrase.split(" ")
         seconds.setdefault(first, []).append(second)
-    return {first: frozenset(words) for first, words in seconds.items()}
+    return {first: frozenset(following) for first, following in seconds.items()}
 
 
 LATIN_PHRASES = _second_words(ordered("latin_phrases"))
