@@ -11,6 +11,7 @@ an entry is its line exactly. Each file is read once per process.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -33,6 +34,15 @@ def words(name: str) -> frozenset[str]:
 def ordered(name: str) -> tuple[str, ...]:
     """The entries of ``name.txt`` in their order (endings for ``str.endswith``, a pattern's alternatives)."""
     return entries(f"{name}.txt")
+
+
+def alternatives(name: str) -> str:
+    """The entries of ``name.txt`` as a regular expression's alternatives, each matched as written.
+
+    >>> alternatives("person_time_periods")
+    'years|months|days'
+    """
+    return "|".join(re.escape(entry) for entry in entries(f"{name}.txt"))
 
 
 @cache
