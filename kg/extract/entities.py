@@ -269,6 +269,9 @@ def data_term(name: str) -> bool:
         study_arm(name)  # "healthy controls"; not "quality controls"
 
 
+_GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
+
+
 def study_arm(name: str) -> bool:
     """A group of a study named by what sets it apart ("TOS-H group", "placebo group", "control groups"),
     not a chemical, a kind of organism or a grouping: an adjective ("latent", "marine"), a word ending
@@ -283,7 +286,7 @@ def study_arm(name: str) -> bool:
         return False
     before = words[-2]
     classes = junk.word_classes()
-    return not (before.endswith(("ic", "al", "ous", "yl", "ate", "ine", "ide")) or
+    return not (before.endswith(_GROUP_KIND_ENDINGS) or
                 (before in classes.adjectives and before not in classes.nouns))
 
 
