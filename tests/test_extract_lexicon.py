@@ -131,7 +131,7 @@ def test_each_data_file_says_what_it_means_and_has_clean_entries():
     for path in _data_files():
         text = path.read_text(encoding="utf-8")
         lines = text.split("\n")
-        assert text.endswith("\n") and lines[0].startswith("# ") and "# Read as " in text, path.name
+        assert text.endswith("\n") and lines[0].startswith("# ") and re.search(r"^# Read (as|into) ", text, re.M), path.name
         entries = load.entries(path.name)
         assert entries and len(set(entries)) == len(entries), path.name
         assert all(e == e.strip() for e in entries), path.name
