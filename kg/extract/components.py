@@ -19,6 +19,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
 from kg.extract import context, entities, junk, lexicon, patterns
+from kg.extract.lexicon import load
 from kg.extract.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
@@ -38,10 +39,7 @@ RECOGNISED_AS = {"OtherScientificTerm": "Entity"}  # the recogniser's label -> t
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
 _SKIP_LEADING_TAGS = frozenset({"DT", "PDT", "PRP$", "PRP", "CD", "IN", "CC", "HYPH", "VBG", "WDT", ",", ":"})
-_SKIP_LEADING_LOWER = {"novel", "new", "proposed", "simple", "standard", "existing", "various", "several",
-                       "different", "many", "multiple", "recent", "current", "such", "other", "same",
-                       "first", "second", "single", "two", "three", "both", "all", "more", "most", "lightweight",
-                       "our", "their", "its", "this", "these", "that", "those", "a", "an", "the", "each", "every"}
+_SKIP_LEADING_LOWER = load.words("skip_leading_words")
 
 
 class Sentences:
@@ -587,11 +585,17 @@ def _earlier_work(doc: Doc, verb_index: int) -> bool:
                for i, w in enumerate(words))
 
 
+_REPORT_PREPOSITIONS = load.words("report_prepositions")
+
+
 def _report_on(doc: Doc, start: int, end: int) -> bool:
     """A window that reports on methods rather than proposes one: "an overview on model-based control",
     "the results of lap shear tests", "the underlying theory behind ARIMA models"."""
-    return any(doc[k].lower_ in lexicon.REPORT_NOUNS and k + 1 < end and doc[k + 1].lower_ in ("of", "on", "behind", "about", "between")
+    return any(doc[k].lower_ in lexicon.REPORT_NOUNS and k + 1 < end and doc[k + 1].lower_ in _REPORT_PREPOSITIONS
                for k in range(start, min(end, start + 4)))
+
+
+_BE_FORMS = load.words("be_forms")
 
 
 def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
@@ -625,7 +629,7 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
                     end = after
             if end > i + 1 and not _report_on(doc, i + 1, end):
                 windows.append((i + 1, end))
-        elif subject in ("is", "are", "was", "were", "be", "been") and token.lower_.endswith("ed") and \
+        elif subject in _BE_FORMS and token.lower_.endswith("ed") and \
                 not _prior_work_passive(doc, i, j) and not (j > 0 and doc[j - 1].lower_ in ("that", "which", "who")):
             # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence (not a relative
             # clause's: "an error corrector that is designed to ..." describes what the sentence names)

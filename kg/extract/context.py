@@ -19,26 +19,18 @@ import re
 from spacy.tokens import Doc, Span
 
 from kg.extract import entities, lexicon
+from kg.extract.lexicon import load
 from kg.extract.normalize import singular
 
-# verbs that link a measured quantity to its value ("X was 62%", "X ranged from 2 to 5")
-_VALUE_VERBS = frozenset("is was are were remained reached averaged ranged amounted".split())
-# words between that verb and the number ("was approximately 0.3", "ranged from", "was estimated at")
-_VALUE_FILLERS = frozenset("about approximately around nearly almost only roughly from between up to as high low at least most "
-                           "estimated found reported observed calculated measured determined significantly respectively "
-                           "on average mean median ~ ≈".split())
+_VALUE_VERBS = load.words("value_verbs")
+_VALUE_FILLERS = load.words("value_fillers")
 # a number, optionally signed or compared ("−23.51", "≥10", "~5", "62")
 _VALUE = re.compile(r"[<>≤≥~≈±−–-]?\d")
-# verbs of carrying out: what was performed or conducted is an activity, a technique
-_DONE = frozenset("performed conducted undertaken".split())
-# verbs of using: what was used, applied or employed to do something is a technique; "used as a
-# quencher" or "as the outcome measure" gives it a role, not a type
-_USED = frozenset("used applied employed utilized utilised adopted implemented".split())
-_PASSIVE_AUXILIARIES = frozenset("is was are were".split())
-_ADVERBS_BEFORE_VERB = frozenset("also then further first successfully commonly widely routinely subsequently additionally "
-                                 "initially finally often frequently been".split())
-# words before a span that make it the object of something, not the subject of what follows
-_OBJECT_OPENERS = lexicon.PREPOSITIONS | lexicon.OBJECT_PREPOSITIONS | frozenset("than as per like using".split())
+_DONE = load.words("done_verbs")
+_USED = load.words("used_verbs")
+_PASSIVE_AUXILIARIES = load.words("passive_auxiliaries")
+_ADVERBS_BEFORE_VERB = load.words("adverbs_before_verb")
+_OBJECT_OPENERS = lexicon.PREPOSITIONS | lexicon.OBJECT_PREPOSITIONS | load.words("object_openers")
 
 
 def context_type(span: Span) -> str | None:

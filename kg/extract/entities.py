@@ -21,23 +21,15 @@ from functools import lru_cache
 from spacy.tokens import Span
 
 from kg.extract import junk, lexicon
+from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, singular
 
-ELEMENTS = frozenset(
-    "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr "
-    "Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt "
-    "Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr".split())
-# Element symbols that are also English words or common abbreviations: alone they are no formula.
-_WORDLIKE_SYMBOLS = frozenset("He Be In As At No Am Es Po Ho Ne Pa Pr Md Ra Re Ar Co".split())
+ELEMENTS = load.words("element_symbols")
+_WORDLIKE_SYMBOLS = load.words("wordlike_symbols")
 _FORMULA_PART = re.compile(r"([A-Z][a-z]?)(\d*(?:\.\d+)?)")
 _CHARGE = re.compile(r"(?:\d*[+-]|[+-]\d*)$")
-# Endings of enzyme names (the -ase nouns of biochemistry), not of English words ("database", "phase").
-ENZYME_ENDINGS = ("kinase", "protease", "lipase", "amylase", "merase", "synthase", "synthetase", "cyclase",
-                  "ductase", "oxidase", "ferase", "genase", "phatase", "helicase", "ligase", "nuclease", "lyase",
-                  "catalase", "drolase", "esterase", "tidase", "scriptase", "tpase", "aminase", "boxylase", "xylase",
-                  "thylase", "tylase", "grase", "caspase", "urease", "sidase", "mutase", "lulase", "tinase", "anase")
-# Endings of the Latin species name of a binomial ("Escherichia coli", "Parvimonas micra").
-LATIN_ENDINGS = ("ii", "ae", "us", "um", "is", "ensis", "oides", "a", "i", "es", "ans", "ens")
+ENZYME_ENDINGS = load.ordered("enzyme_endings")
+LATIN_ENDINGS = load.ordered("latin_endings")
 
 
 @lru_cache(maxsize=CACHED_SPELLINGS)
@@ -213,8 +205,8 @@ def doing(name: str) -> bool:
     return len(words) > start + 1 and words[start].isalpha() and words[start].endswith("ing") and verb_participle(words[start])
 
 
-# laboratory and clinical techniques; a model is often what a study is done on there ("human intestinal cell models")
-_TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - {"model", "modeling", "modelling"}
+# laboratory and clinical techniques; a model is often what a study is done on there (model_words.txt)
+_TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - load.words("model_words")
 
 
 @lru_cache(maxsize=CACHED_SPELLINGS)
@@ -277,6 +269,9 @@ def data_term(name: str) -> bool:
         study_arm(name)  # "healthy controls"; not "quality controls"
 
 
+_GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
+
+
 def study_arm(name: str) -> bool:
     """A group of a study named by what sets it apart ("TOS-H group", "placebo group", "control groups"),
     not a chemical, a kind of organism or a grouping: an adjective ("latent", "marine"), a word ending
@@ -291,7 +286,7 @@ def study_arm(name: str) -> bool:
         return False
     before = words[-2]
     classes = junk.word_classes()
-    return not (before.endswith(("ic", "al", "ous", "yl", "ate", "ine", "ide")) or
+    return not (before.endswith(_GROUP_KIND_ENDINGS) or
                 (before in classes.adjectives and before not in classes.nouns))
 
 

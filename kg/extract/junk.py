@@ -25,6 +25,7 @@ from spacy.lookups import Lookups
 from spacy.tokens import Span, Token
 
 from kg.extract import lexicon
+from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
@@ -37,7 +38,8 @@ _SURNAME_INITIALS = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}"
 _CITED_AUTHOR = re.compile(_SURNAME_INITIALS)
 _AUTHOR_LIST = re.compile(rf"\b{_SURNAME_INITIALS},")  # three in a sentence make a list
 _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
-_PERSON_TIME = re.compile(r"\b(?:person|patient|child|woman|man|animal)[- ](?:years|months|days)\b", re.I)  # rate denominators
+_PERSON_TIME = re.compile(  # rate denominators: "person-years", "child months"
+    rf"\b(?:{load.alternatives('person_time_subjects')})[- ](?:{load.alternatives('person_time_periods')})\b", re.I)
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
 _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
 
@@ -570,7 +572,7 @@ def is_vague(text: str) -> bool:
         for w, o in zip(modifiers, written))
 
 
-_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous")  # "chemical", "genetic": adjectives first, nouns too
+_ADJECTIVE_ENDINGS = load.ordered("adjective_noun_endings")
 
 
 def _relational(words: list[str]) -> bool:
@@ -691,8 +693,7 @@ def everyday_word(word: str) -> bool:
         not verb.endswith(("ize", "ise", "ify")) or verb in _EVERYDAY_IZE)
 
 
-# -ize verbs of everyday English: their nouns name no technique ("organization", "characterization").
-_EVERYDAY_IZE = frozenset("organize characterize utilize realize prioritize emphasize".split())
+_EVERYDAY_IZE = load.words("everyday_ize_verbs")
 
 
 def _heading(span: Span) -> bool:
@@ -716,9 +717,8 @@ def _heading(span: Span) -> bool:
     return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
 
 
-_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - {"or", "is", "as", "at", "in", "vs"}
-# Words that head a structured abstract only beside a heading word ("Materials and Methods", "Patients and Methods").
-_HEADING_PARTS = frozenset("material materials patient patients subject subjects".split())
+_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
+_HEADING_PARTS = load.words("heading_parts")
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
@@ -740,18 +740,21 @@ def _inside_word(span: Span) -> bool:
         and doc[i - 2].text[-1:].isalnum()
 
 
+_ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_openers")
+
+
 def _organisation(span: Span) -> bool:
     """A title-case name of an organisation ("Italian Heart Rhythm Society", "Institute of Gender and
     Health", "Society for Vascular Surgery"); "civil society" is a concept."""
     words = span.text.split()
-    if len(words) > 2 and words[0] in lexicon.ORGANISATION_HEADS | {"University", "Department", "School", "Faculty"} \
+    if len(words) > 2 and words[0] in _ORGANISATION_OPENERS \
             and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
 
 _ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
-_FOLD = re.compile(r"(?:\d[\d.,]*-?|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)fold(?:-\w+)?", re.I)
+_FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
 
 
 def _counted(span: Span) -> bool:
@@ -796,7 +799,7 @@ def ends_in_adjective(text: str) -> bool:
     return len(words) == 1 or not last.endswith("ing") and (compound or singular(last) not in classes.nouns)
 
 
-_COMPOUND_ADJECTIVE_ENDINGS = ("ent", "ant", "ive", "ic", "ible", "able", "ous")
+_COMPOUND_ADJECTIVE_ENDINGS = load.ordered("compound_adjective_endings")
 
 
 def _broken_word(span: Span) -> bool:

@@ -12,38 +12,18 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable
 
-from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS
+from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS, load
 
 DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
-_LEADING = {"a", "an", "the", "our", "their", "its", "this", "these", "that", "those", "such", "each", "every", "new", "novel", "proposed"}
-_KEEP_S = ("ss", "us", "is", "ics", "sis", "ous")
-# Plurals that no suffix rule gets right.
-_IRREGULAR = {"corpora": "corpus", "criteria": "criterion", "phenomena": "phenomenon", "matrices": "matrix",
-              "indices": "index", "vertices": "vertex", "analyses": "analysis", "hypotheses": "hypothesis",
-              "theses": "thesis", "data": "data", "media": "medium", "spectra": "spectrum", "maxima": "maximum",
-              "minima": "minimum", "optima": "optimum", "lemmata": "lemma", "schemata": "schema", "appendices": "appendix"}
-# Words before a name that judge or count it rather than name it: "vanilla LoRA" is LoRA.
-EVALUATIVE = frozenset(
-    "our their its the a an this these that those such each every proposed novel new vanilla standard existing various "
-    "conventional traditional typical popular original several different multiple many numerous recent modern "
-    "state-of-the-art sota classic classical common commonly-used widely-used well-known simple plain".split())
-# Heads that add nothing to a name before them: "LoRA methods" is LoRA, "EM algorithm" is EM.
-GENERIC_HEADS = frozenset(
-    "method approach technique variant algorithm framework scheme procedure family model architecture".split())
-# Heads that are generic only after a name or a typed head ("graph neural network model"), never after
-# a plain word ("language model", "diffusion model" are names of their own).
-_NEEDS_TYPED_REMAINDER = frozenset({"model", "architecture"})
-# Heads that add nothing to an action named before them: "machine translation task" is machine
-# translation, "computer vision problems" computer vision. Not "process": "Markov decision process",
-# "Dirichlet process" are names of their own.
-ACTION_HEADS = frozenset("task problem application".split())
-# Prefixes written glued, hyphenated or apart ("pre-training", "pre training", "pretraining").
-_PREFIXES = ("pre", "post", "non", "multi", "co", "sub", "semi", "inter", "intra", "anti", "bi", "tri", "uni",
-             "mono", "cross", "re", "self", "meta", "hyper", "over", "under", "auto")
-_BRITISH = {"modelling": "modeling", "labelling": "labeling", "travelling": "traveling", "signalling": "signaling",
-            "tunnelling": "tunneling", "channelling": "channeling", "levelling": "leveling", "labelled": "labeled",
-            "modelled": "modeled", "behaviour": "behavior", "colour": "color", "neighbour": "neighbor",
-            "neighbourhood": "neighborhood", "centre": "center", "optimisation": "optimization"}
+_LEADING = load.words("leading_words")
+_KEEP_S = load.ordered("keep_s_endings")
+_IRREGULAR = load.table("irregular_plurals")
+EVALUATIVE = load.words("evaluative_words")
+GENERIC_HEADS = load.words("generic_heads")
+_NEEDS_TYPED_REMAINDER = load.words("typed_only_generic_heads")
+ACTION_HEADS = load.words("action_heads")
+_PREFIXES = load.ordered("prefixes")
+_BRITISH = load.table("british_spellings")
 
 
 # Names recur across abstracts: the pure functions of a spelling keep this many answers each (bounded).
@@ -133,10 +113,8 @@ def _words(text: str) -> list[str]:
     return [w for w, _, _ in glue_prefixes([(w, True) for w in clean_name(text).replace("-", " ").split()])]
 
 
-# Sizes written as a compound before a name ("large-scale knowledge bases", "small-sized bilingual
-# corpus"): they size the thing, not say its kind; "large language models" keeps its "large".
-_SIZES = frozenset("large small medium full".split())
-_SIZE_HEADS = frozenset("scale sized size".split())
+_SIZES = load.words("size_words")
+_SIZE_HEADS = load.words("size_compound_heads")
 
 
 def _strip_modifiers(words: list[str]) -> list[str]:
@@ -156,12 +134,11 @@ def _strip_modifiers(words: list[str]) -> list[str]:
 DIMENSION = re.compile(r"\d-?[Dd]")
 
 
-# Endings of nouns made from verbs: "estimation of muscle force" is "muscle force estimation".
-_ACTION_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence", "ysis")
-_NOT_ACTIONS = frozenset("thing string setting ring king morning evening nothing something".split())
+_ACTION_ENDINGS = load.ordered("action_endings")
+_NOT_ACTIONS = load.words("not_actions")
 
 
-_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ful", "less", "able", "ible", "ar")
+_ADJECTIVE_ENDINGS = load.ordered("adjective_endings")
 
 
 def looks_like_modifier(word: str) -> bool:
@@ -173,8 +150,7 @@ def looks_like_modifier(word: str) -> bool:
     return "-" in word or word.lower().endswith(_ADJECTIVE_ENDINGS)
 
 
-# Last parts of compound adjectives ("graph-based", "data-driven", "task-specific").
-_COMPOUND_ADJECTIVE_PARTS = ("based", "driven", "oriented", "aware", "guided", "like", "free", "specific", "dependent")
+_COMPOUND_ADJECTIVE_PARTS = load.ordered("compound_adjective_parts")
 
 
 def _adjective_shaped(word: str) -> bool:
@@ -285,7 +261,7 @@ for _short, (_long_form, _) in KNOWN_ACRONYMS.items():
     KNOWN_SHORT_FORMS[plain_key(_long_form)] = (*KNOWN_SHORT_FORMS.get(plain_key(_long_form), ()), _short)
 
 
-_CONJUNCTIONS = frozenset({"and", "or", "and/or", "&", "vs", "vs.", "versus"})  # "SOFA vs qSOFA" compares two
+_CONJUNCTIONS = load.words("conjunctions")
 
 
 def concept_parts(name: str, is_modifier: Callable[[str], bool] | None = None, share_nouns: bool = False) -> list[str]:

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import re
 
+from kg.extract.lexicon import load
+
 URL = re.compile(r"\b(?:https?://|www\.|github\.com/|huggingface\.co/)[^\s<>\"'{}|\\^`]+", re.I)
 
-# Capitalised words that are not authors: months, seasons, publishers and bodies, venues, parts of a paper.
-_NOT_NAMES = ("January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|"
-              "Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter|Press|Publishers?|Association|Society|"
-              "University|Institute|Book|Journal|Proceedings|Conference|Workshop|Symposium|Transactions|Review|Letters|"
-              "Table|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Chapter|Vol|Volume|Since|Until|From|Before|After|In|"
-              "During|Between|Year|Years|Version|Release|Edition|Immunol|NeurIPS|Interspeech|Nature|Science|arXiv|Proc")
-_NAME = rf"(?:(?:van|von|de|der|da|di|du|la|le|del|dos)\s+)*(?!(?:{_NOT_NAMES})\b)[A-Z](?=[\w'’\-]*[a-z])[\w'’\-]*"
+_NOT_NAMES = load.alternatives("not_author_names")
+_NAME = rf"(?:(?:{load.alternatives('surname_particles')})\s+)*(?!(?:{_NOT_NAMES})\b)[A-Z](?=[\w'’\-]*[a-z])[\w'’\-]*"
 _ET_AL = r"\s+et\s*\.?\s+al\b\s*\.?"
 # "Smith", "Smith et al.", "Smith and Jones", "Smith, Jones, and Lee", "Smith & Jones"
 _AUTHORS = rf"{_NAME}(?:{_ET_AL}|(?:,\s+{_NAME})*,?\s*(?:\band\b|&)\s*{_NAME})?"

@@ -23,26 +23,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping
 
-from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english
+from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
 from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 _VERSION = re.compile(r"-\d")
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\[])")
 MAX_WORDS = 8
-# Upper-case words that are English, not names ("US", "IT").
-# One plain word is matched when it names a technique or task by its ending ("clustering",
-# "segmentation", "lemmatization", "photocatalysis"), not when it is an everyday noun ("images", "domain").
-TERM_ENDINGS = ("tion", "sion", "ing", "sis", "ics")
-_EVERYDAY = frozenset("nothing something anything everything morning evening meeting housing funding feeling building "
-                      "beginning according including following regarding existing ongoing remaining missing working "
-                      "leading setting finding reading writing thinking during".split())
-# Nouns that make an English connective after "in" ("in addition", "in relation to", "in combination with").
-CONNECTIVES = frozenset("addition relation comparison combination association conjunction accordance collaboration "
-                        "conclusion contrast particular general summary response practice total detail order fact turn "
-                        "part principle theory question".split())
-_COMMON_UPPER = frozenset("A I AN AND AS AT BE BY DO GO IF IN IS IT ME MY NO OF ON OR SO TO UP US WE ALL ARE BUT "
-                          "CAN FOR HAS NOT OUR THE WAS ONE TWO NEW".split())
+TERM_ENDINGS = load.ordered("term_endings")
+_EVERYDAY = load.words("everyday_term_words")
+CONNECTIVES = load.words("connectives")
+_COMMON_UPPER = load.words("common_upper_words")
 
 
 @dataclass(frozen=True)
