@@ -22,5 +22,6 @@ WITH type, concept, papers, mentions, quality, papers * quality AS weight
 ORDER BY type, weight DESC, papers DESC, mentions DESC, concept
 WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality}) AS ranked
 UNWIND ranked[0..$per_type] AS top
+WITH type, top  // the whole list no longer rides on each row to the sort (ArcadeDB counts it against its query heap)
 RETURN type, top.concept AS concept, top.papers AS papers, top.mentions AS mentions, top.quality AS quality
 ORDER BY type, papers * quality DESC, papers DESC, mentions DESC, concept
