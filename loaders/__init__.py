@@ -244,7 +244,7 @@ def sniff(name: str, head: str) -> str | None:
     if stripped.startswith(("{", "[")):
         return "jsonl"
     first_line = stripped.split("\n", 1)[0].lower()
-    if "," in first_line and "abstract" in first_line:
+    if any(sep in first_line for sep in csv_records.DELIMITERS) and "abstract" in first_line:
         return "csv"
     # text only for a file without an extension: any other is a format kg does not know
     return "text" if not suffixes or name == "-" else None

@@ -77,6 +77,7 @@ FILES: dict[str, str | bytes] = {
     "unclosed.csv": 'id,title,abstract\ncsv1,T1,"an open quote\ncsv2,T2,fine\ncsv3,T3,"quoted, fine"\ncsv4,T4,x\n',
     "unclosed_end.csv": 'id,title,abstract\nend1,T1,fine\nend2,T2,"never closed\nend3,T3,lost\n',
     "noheader.txt": "Short first abstract\n\nA second abstract that is long enough. It has two sentences.\n",
+    "semicolon.csv": 'id;title;abstract\nsemi1;"Graphs; a survey";We survey graphs.\nsemi2;Cora;We use Cora, with 2,708 papers.\n',
     "records.xml": '<?xml version="1.0"?>\n<records>\n<r>x</r>\n\n<r>y</r>\n</records>\n',
     "paper.pdf": b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
     # a good gzip member, then one with a valid header and data that is not deflate (zlib.error)
@@ -218,6 +219,11 @@ def test_a_short_first_abstract_taken_as_the_header_is_reported(bad_files):
     assert said(result, folder, "noheader.txt", "line 1: 'Short first abstract' is read as the list's header line")
     assert [r["text"] for r in records.values() if r["source"].endswith("noheader.txt")] == [
         "A second abstract that is long enough. It has two sentences."]
+
+
+def test_a_semicolon_csv_is_read(bad_files):
+    result, records, folder = bad_files
+    assert records["semi1"]["title"] == "Graphs; a survey" and records["semi2"]["text"] == "We use Cora, with 2,708 papers."
 
 
 def test_an_unrecognised_format_is_refused_with_the_known_formats(bad_files):

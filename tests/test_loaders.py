@@ -4,9 +4,9 @@ import re
 import shutil
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, FIXTURES
 
-from loaders import LoadError, LoadReport, load, sniff
+from loaders import LoadError, LoadReport, NoPapers, load, sniff
 from loaders.text import parse_header
 
 
@@ -97,3 +97,32 @@ def test_folder_recurses_and_skips_documentation_files_with_a_report(tmp_path):
     assert report.skipped == [f"{tmp_path / 'sub' / 'PROVENANCE.txt'}: a documentation file, not a source; name it to load it"]
     # named explicitly, it is read
     assert len(list(load([str(tmp_path / "sub" / "PROVENANCE.txt")]))) == 2
+
+
+def test_a_semicolon_csv_from_a_spreadsheet_is_read():
+    # as spreadsheets write CSV where the decimal mark is a comma: semicolons, a BOM, CRLF, quoted semicolons
+    report = LoadReport()
+    papers = list(load([str(FIXTURES / "csv_semicolon_excel.csv")], report=report))
+    assert [(p.id, p.title, p.year) for p in papers] == [("de-1", "Graphen; ein Überblick", 2024),
+                                                         ("de-2", "Sprachmodelle", 2023)]
+    assert papers[0].abstract == "We survey graph neural networks; they reach an accuracy of 91,5 % on Cora."
+    assert papers[0].authors == ["Anna Müller", "Jonas Weber"] and papers[1].abstract.endswith("F1 of 0,87.")
+    assert report.skipped == [] and report.notes == []
+
+
+@pytest.mark.parametrize("header, sep", [("id,title,abstract", ","), ("id;title;abstract", ";"), ("id\ttitle\tabstract", "\t")])
+def test_csv_delimiters_are_sniffed_from_the_header(tmp_path, header, sep):
+    row = sep.join(["x1", "A title", '"An abstract; with, both."'])
+    (tmp_path / "p.csv").write_text(f"{header}\n{row}\n", encoding="utf-8")
+    (tmp_path / "noext").write_text(f"{header}\n{row}\n", encoding="utf-8")  # no extension: found by its content
+    for name in ("p.csv", "noext"):
+        paper = next(load([str(tmp_path / name)]))
+        assert paper.abstract == "An abstract; with, both."
+
+
+def test_a_csv_header_without_known_names_is_still_a_skip_naming_the_line(tmp_path):
+    (tmp_path / "p.csv").write_text("a;b;c\n1;2;3\n", encoding="utf-8")
+    with pytest.raises(NoPapers, match=r"p.csv: line 1: header names neither 'abstract' nor 'title' \(fields read with "
+                                       r"comma, semicolon or tab between them\); file skipped"):
+        list(load([str(tmp_path / "p.csv")]))
+
