@@ -126,3 +126,34 @@ def test_a_csv_header_without_known_names_is_still_a_skip_naming_the_line(tmp_pa
                                        r"comma, semicolon or tab between them\); file skipped"):
         list(load([str(tmp_path / "p.csv")]))
 
+
+
+@pytest.mark.parametrize("name, content, kept, note", [
+    ("a.txt", b"NeurIPS 2026\n\nOne \x00abstract.\n\nTwo\x07 abstract\x1b.\n", ["One abstract.", "Two abstract."],
+     ["line 3: 1 control character(s) (U+0000; first at column 5) dropped",
+      "line 5: 2 control character(s) (U+0007, U+001B; first at column 4) dropped"]),
+    ("a.csv", b'id,title,abstract\nc1,T,"A NUL\x00 in a CSV field."\n', ["A NUL in a CSV field."],
+     ["line 2: 1 control character(s) (U+0000; first at column 12) dropped"]),
+    ("a.jsonl", b'\x00{"id": "j1", "abstract": "Raw\x0c form feed."}\n{"id": "j2", "abstract": "Escaped\\u0000 NUL."}\n',
+     ["Raw form feed.", "Escaped NUL."],
+     ["line 1: 2 control character(s) (U+0000, U+000C; first at column 1) dropped",
+      "line 2: title: 1 control character(s) (U+0000) dropped",  # the title derived from the abstract
+      "line 2: abstract: 1 control character(s) (U+0000) dropped"]),
+])
+def test_control_characters_are_dropped_and_noted_by_line(tmp_path, name, content, kept, note):
+    (tmp_path / name).write_bytes(content)
+    report = LoadReport()
+    assert [p.abstract for p in load([str(tmp_path / name)], report=report)] == kept
+    assert report.notes == [f"{tmp_path / name}: {n}" for n in note] and report.skipped == []
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 16, "binary data, not text: 2,525 of its first 4,096 characters are "
+                                                           "control characters or bytes that are not UTF-8"),
+    ("NeurIPS 2026\n\nWe study graphs.\n".encode("utf-16-le"), "not UTF-8 text: UTF-16 text without a byte-order mark"),
+    (gzip.compress(b"abstracts.txt".ljust(257, b"\x00") + b"ustar\x0000" + b"\x00" * 300), "a tar archive (unpack it first)"),
+])
+def test_binary_data_is_refused_by_its_share_of_control_bytes(tmp_path, content, why):
+    (tmp_path / "data.txt").write_bytes(content)
+    with pytest.raises(NoPapers, match=re.escape(f"data.txt: {why}")):
+        list(load([str(tmp_path / "data.txt")]))
