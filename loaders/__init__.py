@@ -11,8 +11,8 @@ one), and yields ``kg.model.Paper`` records one at a time. Records it cannot
 use are skipped, counted and described in ``report`` (file and line), never
 dropped silently; records it repairs (bytes that are not UTF-8, control
 characters, lone surrogates, an abstract cut to size: ``loaders.checks``) are
-kept and noted there too. A load in which no file gives a paper raises
-``NoPapers`` saying why for each.
+kept and noted there too, and a line read as a file's header is listed with its
+text. A load in which no file gives a paper raises ``NoPapers`` saying why for each.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from kg import errors
 from kg.model import Paper
 from loaders import aan, arxiv, bibtex, csljson, csv_records, jsonl, openalex, ris, scierc, semanticscholar, text
 from loaders.checks import CONTROL, PaperChecks, where
-from loaders.fields import ReaderNote, SkipRecord
+from loaders.fields import HeaderLine, ReaderNote, SkipRecord
 
 READERS: dict[str, Callable[[TextIO, str], Iterator[Paper]]] = {
     "text": text.read,
@@ -73,18 +73,23 @@ class LoadError(errors.BadInput):
 
 @dataclass
 class LoadReport:
-    """What a load read, what it skipped and what it changed in the records it kept, and why."""
+    """What a load read, what it skipped and what it changed in the records it kept, and why;
+    ``headers``: the lines it read as a file's header (a guess: ``--no-header`` reads them as records)."""
 
     files: int = 0
     papers: int = 0
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    headers: list[str] = field(default_factory=list)
 
     def skip(self, where: str, why: str) -> None:
         self.skipped.append(f"{where}: {why}")
 
     def note(self, where: str, what: str) -> None:
         self.notes.append(f"{where}: {what}")
+
+    def header(self, where: str, what: str) -> None:
+        self.headers.append(f"{where}: {what}")
 
 
 class NoPapers(LoadError, errors.NoPapers):
@@ -304,14 +309,16 @@ def _plan(sources: Iterable[str], fmt: str | None, report: LoadReport) -> list[t
     return [(name, None, None) if name == "-" else (name, *_format_of(name, fmt)) for name in expand(sources, report)]
 
 
-def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None) -> Iterator[Paper]:
+def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None, *,
+         no_header: bool = False) -> Iterator[Paper]:
     """Yield the papers of every source, in order.
 
     Each paper passes ``loaders.checks`` (text cleaned, sizes bounded, one record
     per id in a file); its references are made unique (first occurrence kept), and
     a reference to the paper itself is dropped and reported. A file that yields no
     paper is reported with the reason; when no file yields one, ``NoPapers`` is
-    raised after the last file, saying why for each.
+    raised after the last file, saying why for each. ``no_header`` reads the first line of an
+    abstract list as an abstract, never as the list's header (``loaders.text``).
     """
     check_format(fmt)
     report = report if report is not None else LoadReport()
@@ -321,7 +328,7 @@ def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | No
     empty: list[str] = []  # why each file gave no paper
     papers = 0
     for name, planned, problem in plan:
-        for paper in load_planned(name, planned, problem, fmt, edge_lists, metadata, report, empty):
+        for paper in load_planned(name, planned, problem, fmt, edge_lists, metadata, report, empty, no_header=no_header):
             papers += 1
             yield paper
     if not papers:
@@ -335,7 +342,7 @@ def check_format(fmt: str | None) -> None:
 
 
 def load_planned(name: str, planned: str | None, problem: str | None, fmt: str | None, edge_lists: list[str],
-                 metadata: list[str], report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+                 metadata: list[str], report: LoadReport, empty: list[str], *, no_header: bool = False) -> Iterator[Paper]:
     """The papers of one file of a load's plan (``_plan``): its format or why it cannot be read,
     the AAN citation lists and metadata files of the whole load; why it gave none goes to ``empty``."""
     label = "<stdin>" if name == "-" else name
@@ -352,11 +359,11 @@ def load_planned(name: str, planned: str | None, problem: str | None, fmt: str |
         report.skip(label, problem)
         empty.append(report.skipped[-1])
         return
-    yield from _read_file(name, label, planned, fmt, edge_lists, report, empty)
+    yield from _read_file(name, label, planned, fmt, edge_lists, report, empty, no_header)
 
 
 def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge_lists: list[str],
-               report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+               report: LoadReport, empty: list[str], no_header: bool = False) -> Iterator[Paper]:
     """The papers of one file, checked; its skips, notes and damage go to ``report``."""
     raw, guard, head = _head(name)
     problem = unreadable(head) if name == "-" else None
@@ -367,6 +374,8 @@ def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge
         empty.append(report.skipped[-1])
         return
     reader = READERS[file_format]
+    if file_format == "text" and no_header:
+        reader = functools.partial(text.read, header=False)
     edge_streams = []
     if file_format == "aan":
         edge_streams = [(n, _open(n)[0]) for n in aan.edge_files_for(name, edge_lists)]
@@ -399,6 +408,9 @@ def checked_papers(items: Iterable, label: str, checks: PaperChecks, report: Loa
         if isinstance(item, SkipRecord):
             counts.position = max(counts.position, getattr(item, "position", 0))
             report.skip(getattr(item, "where", label), str(item))
+            continue
+        if isinstance(item, HeaderLine):
+            report.header(label, str(item))
             continue
         if isinstance(item, ReaderNote):
             report.note(label, str(item))

@@ -234,9 +234,22 @@ def test_a_csv_quote_never_closed_loses_only_its_record(bad_files):
 
 def test_a_short_first_abstract_taken_as_the_header_is_reported(bad_files):
     result, records, folder = bad_files
-    assert said(result, folder, "noheader.txt", "line 1: 'Short first abstract' is read as the list's header line")
+    assert "Read 3 line(s) as a header, not as a record:" in result.output
+    assert said(result, folder, "noheader.txt", "line 1 read as the header: 'Short first abstract' (it names no venue or "
+                                                "year); pass --no-header to read it as an abstract")
+    assert said(result, folder, "nul.txt", "line 1 read as the header: 'ICML 2024' (venue ICML, year 2024 for its abstracts)")
     assert [r["text"] for r in records.values() if r["source"].endswith("noheader.txt")] == [
         "A second abstract that is long enough. It has two sentences."]
+
+
+def test_no_header_reads_line_1_as_an_abstract(tmp_path):
+    (tmp_path / "noheader.txt").write_text(FILES["noheader.txt"], encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = kg("extract", tmp_path / "noheader.txt", "--no-header", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "as a header" not in result.output and "Extracted 2 papers" in result.output
+    assert [json.loads(line)["text"] for line in out.read_text(encoding="utf-8").splitlines()] == [
+        "Short first abstract", "A second abstract that is long enough. It has two sentences."]
 
 
 def test_control_characters_are_dropped_by_line_and_every_record_kept(bad_files):
@@ -312,6 +325,26 @@ def test_duplicates_and_surrogates_reach_the_store_as_reported(store, store_dir,
     rows = store.run("MATCH (p:Paper) RETURN p.id AS id, p.title AS title ORDER BY id")
     assert rows == [{"id": "after", "title": "Paper after"}, {"id": "dup", "title": "First title"},
                     {"id": "sur", "title": "Lone \ufffd"}]
+
+
+def test_a_list_with_a_nul_and_no_header_line_is_stored_whole(store, store_dir, tmp_path):
+    """The build's summary says which line it read as the header and what it dropped; --no-header stores line 1 too."""
+    source = tmp_path / "list.txt"
+    source.write_bytes(b"Short first abstract\n\nA second one with a raw \x00NUL. It has two sentences.\n\n"
+                       b"A third abstract. It is fine.\n")
+    result = kg("build", source, "--db", store_dir)
+    assert result.exit_code == 0, result.output
+    assert "Built 2 papers" in result.output
+    assert f"Read 1 line(s) as a header, not as a record:\n  {source}: line 1 read as the header: 'Short first " \
+           "abstract' (it names no venue or year); pass --no-header to read it as an abstract" in result.output
+    assert f"Changed 1 record(s) while loading:\n  {source}: line 3: 1 control character(s) (U+0000; first at column " \
+           "25) dropped" in result.output
+    result = kg("build", source, "--no-header", "--db", store_dir)
+    assert result.exit_code == 0, result.output
+    assert "Built 3 papers" in result.output and "as a header" not in result.output
+    rows = store.run("MATCH (p:Paper) RETURN p.abstract AS abstract ORDER BY p.position")
+    assert [row["abstract"] for row in rows] == ["Short first abstract", "A second one with a raw NUL. It has two sentences.",
+                                                 "A third abstract. It is fine."]
 
 
 @pytest.mark.parametrize("cypher, clause", [

@@ -7,6 +7,7 @@ import pytest
 from conftest import EXAMPLES, FIXTURES
 
 from loaders import LoadError, LoadReport, NoPapers, load, sniff
+from loaders.parts import load_parts
 from loaders.text import parse_header
 
 
@@ -127,6 +128,32 @@ def test_a_csv_header_without_known_names_is_still_a_skip_naming_the_line(tmp_pa
         list(load([str(tmp_path / "p.csv")]))
 
 
+def test_a_guessed_header_is_reported_with_its_text_and_no_header_reads_it_as_an_abstract():
+    source = str(FIXTURES / "abstracts_no_header.txt")
+    report = LoadReport()
+    papers = list(load([source], report=report))
+    assert [p.line for p in papers] == [3, 5]  # the first abstract was read as the header
+    assert report.headers == [f"{source}: line 1 read as the header: 'Graph neural networks for molecular property "
+                              "prediction' (it names no venue or year); pass --no-header to read it as an abstract"]
+    assert report.skipped == [] and report.notes == []
+    report = LoadReport()
+    papers = list(load([source], report=report, no_header=True))
+    assert [p.abstract[:24] for p in papers] == ["Graph neural networks fo", "We propose MolGraph, a m", "We fine-tune BERT for ch"]
+    assert report.headers == [] and [p.position for p in papers] == [1, 2, 3]
+    assert list(load_parts([source], no_header=True)) == papers  # the parts of kg extract --cluster read it alike
+
+
+def test_a_header_naming_a_year_says_what_its_abstracts_take(tmp_path):
+    # a short first abstract that names a year is taken as a header too: the report shows what it gives every paper
+    (tmp_path / "a.txt").write_text("Transformers beat CNNs in 2023 benchmarks\n\nWe study ViT. It wins.\n", encoding="utf-8")
+    report = LoadReport()
+    papers = list(load([str(tmp_path / "a.txt")], report=report))
+    assert [(p.venue, p.year) for p in papers] == [("Transformers beat CNNs in", 2023)]
+    assert report.headers == [f"{tmp_path / 'a.txt'}: line 1 read as the header: 'Transformers beat CNNs in 2023 benchmarks' "
+                              "(venue Transformers beat CNNs in, year 2023 for its abstracts); pass --no-header to read it "
+                              "as an abstract"]
+    assert [(p.venue, p.year) for p in load([str(tmp_path / "a.txt")], no_header=True)] == [(None, None), (None, None)]
+
 
 @pytest.mark.parametrize("name, content, kept, note", [
     ("a.txt", b"NeurIPS 2026\n\nOne \x00abstract.\n\nTwo\x07 abstract\x1b.\n", ["One abstract.", "Two abstract."],
@@ -157,3 +184,14 @@ def test_binary_data_is_refused_by_its_share_of_control_bytes(tmp_path, content,
     (tmp_path / "data.txt").write_bytes(content)
     with pytest.raises(NoPapers, match=re.escape(f"data.txt: {why}")):
         list(load([str(tmp_path / "data.txt")]))
+
+
+def test_a_run_of_nuls_longer_than_a_read_is_not_the_end_of_the_file(tmp_path):
+    # a JSON array is read in chunks: a chunk that held only NULs must not end it (the papers after them are kept)
+    first = [{"id": f"a{i}", "abstract": "We study graphs. " * 20} for i in range(20)]  # past the 4,096 characters sniffed
+    (tmp_path / "a.json").write_bytes(("[" + ",".join(json.dumps(r) for r in first) + ",").encode() + b"\x00" * 200_000
+                                      + b'{"id": "after", "abstract": "After the NULs."}]')
+    report = LoadReport()
+    papers = list(load([str(tmp_path / "a.json")], report=report))
+    assert [p.id for p in papers] == [f"a{i}" for i in range(20)] + ["after"]
+    assert report.notes == [f"{tmp_path / 'a.json'}: line 1: 200,000 control character(s) (U+0000; first at column 7392) dropped"]
