@@ -82,7 +82,7 @@ def _command_words(ctx: click.Context) -> list[str]:
 
 
 def store_options(func):
-    func = click.option("--uri", envvar="NEO4J_URI", help="Bolt URI of a Neo4j server (env NEO4J_URI); "
+    func = click.option("--uri", envvar="NEO4J_URI", help="Bolt URI of a Neo4j server, bolt:// or neo4j:// (env NEO4J_URI); "
                         "credentials from NEO4J_USERNAME / NEO4J_PASSWORD, database from NEO4J_DATABASE.")(func)
     func = click.option("--db", "db_dir", envvar="KG_DB", default=defaults.DB, show_default=True,
                         type=click.Path(file_okay=False), help="Folder of the embedded store (env KG_DB).")(func)
