@@ -86,24 +86,28 @@ class KnowledgeGraph:
     # -- building -------------------------------------------------------------------------
     def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
                 report=None, model: str = defaults.RECOGNISER, cluster: str | None = None,
-                records_per_part: int = defaults.RECORDS_PER_PART) -> Iterator[dict]:
+                records_per_part: int = defaults.RECORDS_PER_PART, no_header: bool = False) -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
         what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``);
         ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser).
         ``cluster`` extracts on a Dask cluster instead (``kg.cluster``: a scheduler's address, or
-        ``local:N``), JSON-lines files cut into parts of ``records_per_part`` lines."""
+        ``local:N``), JSON-lines files cut into parts of ``records_per_part`` lines. ``no_header``
+        reads the first line of an abstract list as an abstract (``kg extract --no-header``)."""
         if cluster:
             from kg.cluster import extract_sources_on_cluster
 
-            return extract_sources_on_cluster(sources, cluster, fmt, report, records_per_part, recogniser=model)
+            return extract_sources_on_cluster(sources, cluster, fmt, report, records_per_part, recogniser=model,
+                                              no_header=no_header)
         from kg.build import extract_sources
 
-        return extract_sources(sources, fmt, report, n_process=processes, recogniser=model)
+        return extract_sources(sources, fmt, report, n_process=processes, recogniser=model, no_header=no_header)
 
     def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
-              on_paper: Callable[[dict], None] | None = None, model: str = defaults.RECOGNISER):
+              on_paper: Callable[[dict], None] | None = None, model: str = defaults.RECOGNISER,
+              no_header: bool = False):
         """Load, extract and store ``sources`` (``kg build``) with the recogniser ``model`` (``fast``
-        or ``accurate``); returns a ``kg.build.BuildReport``.
+        or ``accurate``); returns a ``kg.build.BuildReport``. ``no_header`` reads the first line
+        of an abstract list as an abstract, not as the list's header (``kg build --no-header``).
 
         Two builds of one embedded store run one after the other; ``on_paper`` is called with
         each stored record (a progress bar)."""
@@ -111,7 +115,7 @@ class KnowledgeGraph:
 
         store = self._open(create=True)
         with store.build_lock():
-            return build(sources, store, fmt, processes, on_paper=on_paper, recogniser=model)
+            return build(sources, store, fmt, processes, on_paper=on_paper, recogniser=model, no_header=no_header)
 
     def load(self, records: Iterable, on_paper: Callable[[dict], None] | None = None):
         """Store ``kg extract`` records without extracting again (``kg load``): record dicts, or

@@ -80,10 +80,12 @@ def read_ahead(items: Iterable, size: int, ahead: int = READ_AHEAD) -> Iterator[
 
 
 def extract_sources(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
-                    n_process: int = 1, recogniser: str = "fast") -> Iterator[dict]:
+                    n_process: int = 1, recogniser: str = "fast", no_header: bool = False) -> Iterator[dict]:
     """Load and extract, one record per paper (the ``kg extract`` stream); ``recogniser`` is
-    ``fast`` or ``accurate`` (``kg.extract.load_pipeline``)."""
-    return extract(load(sources, fmt, report), load_pipeline(recogniser=recogniser), n_process=n_process)
+    ``fast`` or ``accurate`` (``kg.extract.load_pipeline``); ``no_header`` reads an abstract
+    list's first line as an abstract (``loaders.load``)."""
+    papers = load(sources, fmt, report, no_header=no_header)
+    return extract(papers, load_pipeline(recogniser=recogniser), n_process=n_process)
 
 
 def load_records(store: Store, records: Iterable[dict], citations: CitationReport | None = None,
@@ -122,9 +124,10 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
 
 
 def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_process: int = 1,
-          on_paper: Callable[[dict], None] | None = None, recogniser: str = "fast") -> BuildReport:
+          on_paper: Callable[[dict], None] | None = None, recogniser: str = "fast", no_header: bool = False) -> BuildReport:
     """Load ``sources`` into ``store``; a rerun changes no counts."""
     report = LoadReport()
     citations = CitationReport()
-    papers, vocabulary = load_records(store, extract_sources(sources, fmt, report, n_process, recogniser), citations, on_paper)
+    records = extract_sources(sources, fmt, report, n_process, recogniser, no_header)
+    papers, vocabulary = load_records(store, records, citations, on_paper)
     return BuildReport(papers=papers, load=report, citations=citations, vocabulary=vocabulary)

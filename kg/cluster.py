@@ -110,11 +110,12 @@ def extract_part(part: Part, recogniser: str = "fast") -> PartRead:
 
 def extract_on_cluster(sources: Iterable[str], client, fmt: str | None = None, report: LoadReport | None = None,
                        records_per_part: int = RECORDS_PER_PART, in_flight: int | None = None,
-                       recogniser: str = "fast") -> Iterator[dict]:
+                       recogniser: str = "fast", no_header: bool = False) -> Iterator[dict]:
     """The ``kg extract`` records of ``sources``, extracted by the workers of ``client``, in order;
     what the loaders skipped or changed goes to ``report``."""
     report = report if report is not None else LoadReport()
-    return extract_parts(partitions(sources, fmt, report, records_per_part), client, report, in_flight, recogniser)
+    parts = partitions(sources, fmt, report, records_per_part, no_header=no_header)
+    return extract_parts(parts, client, report, in_flight, recogniser)
 
 
 def extract_parts(parts: Iterable[Part], client, report: LoadReport, in_flight: int | None = None,
@@ -136,11 +137,12 @@ def extract_parts(parts: Iterable[Part], client, report: LoadReport, in_flight: 
 
 
 def extract_sources_on_cluster(sources: Iterable[str], address: str, fmt: str | None = None, report: LoadReport | None = None,
-                               records_per_part: int = RECORDS_PER_PART, recogniser: str = "fast") -> Iterator[dict]:
+                               records_per_part: int = RECORDS_PER_PART, recogniser: str = "fast",
+                               no_header: bool = False) -> Iterator[dict]:
     """``extract_on_cluster`` with the client of ``address`` (see ``cluster_client``), closed at the end.
     A source that cannot be planned (a missing file, stdin) fails before a cluster is started."""
     report = report if report is not None else LoadReport()
-    parts = partitions(sources, fmt, report, records_per_part)
+    parts = partitions(sources, fmt, report, records_per_part, no_header=no_header)
     first = next(parts, None)
     if first is None:
         raise NoPapers([], report)

@@ -9,9 +9,10 @@
 picks each file's format from its extension or its content (``fmt`` forces
 one), and yields ``kg.model.Paper`` records one at a time. Records it cannot
 use are skipped, counted and described in ``report`` (file and line), never
-dropped silently; records it repairs (bytes that are not UTF-8, lone surrogates,
-an abstract cut to size: ``loaders.checks``) are kept and noted there too. A
-load in which no file gives a paper raises ``NoPapers`` saying why for each.
+dropped silently; records it repairs (bytes that are not UTF-8, control
+characters, lone surrogates, an abstract cut to size: ``loaders.checks``) are
+kept and noted there too, and a line read as a file's header is listed with its
+text. A load in which no file gives a paper raises ``NoPapers`` saying why for each.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from typing import Callable, Iterable, Iterator, TextIO
 from kg import errors
 from kg.model import Paper
 from loaders import aan, arxiv, bibtex, csljson, csv_records, jsonl, openalex, ris, scierc, semanticscholar, text
-from loaders.checks import PaperChecks, where
-from loaders.fields import ReaderNote, SkipRecord
+from loaders.checks import CONTROL, PaperChecks, where
+from loaders.fields import HeaderLine, ReaderNote, SkipRecord
 
 READERS: dict[str, Callable[[TextIO, str], Iterator[Paper]]] = {
     "text": text.read,
@@ -72,18 +73,23 @@ class LoadError(errors.BadInput):
 
 @dataclass
 class LoadReport:
-    """What a load read, what it skipped and what it changed in the records it kept, and why."""
+    """What a load read, what it skipped and what it changed in the records it kept, and why;
+    ``headers``: the lines it read as a file's header (a guess: ``--no-header`` reads them as records)."""
 
     files: int = 0
     papers: int = 0
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    headers: list[str] = field(default_factory=list)
 
     def skip(self, where: str, why: str) -> None:
         self.skipped.append(f"{where}: {why}")
 
     def note(self, where: str, what: str) -> None:
         self.notes.append(f"{where}: {what}")
+
+    def header(self, where: str, what: str) -> None:
+        self.headers.append(f"{where}: {what}")
 
 
 class NoPapers(LoadError, errors.NoPapers):
@@ -205,17 +211,35 @@ _BINARY_SIGNS = (("%PDF-", "a PDF file"), ("PK\x03\x04", "a zip archive (unpack 
                  ("BZh91AY&SY", "a bzip2 file (unpack it first)"), ("{\\rtf", "an RTF document"))
 
 
+BINARY_SHARE = 0.05  # text with a stray NUL is read (the character dropped); binary data has far more
+
+
 def unreadable(head: str) -> str | None:
     """Why a file whose first characters are ``head`` is not text kg can read, or None.
 
-    >>> unreadable("%PDF-1.7 ..."), unreadable("id,title\\n")
-    ('a PDF file, not text', None)
+    A few control characters (a NUL in an abstract) are no reason: the reader drops
+    them and notes the line. Binary data is told by its share of control characters
+    and bytes that are not UTF-8 (more than ``BINARY_SHARE`` of the head, and at
+    least 8), or by many bytes that are not UTF-8 alone.
+
+    >>> unreadable("%PDF-1.7 ..."), unreadable("id,title\\n"), unreadable("A NUL\\x00 in an abstract.\\n" * 3)
+    ('a PDF file, not text', None, None)
+    >>> unreadable("\\x7fELF\\x02\\x01\\x01" + "\\x00" * 40)
+    'binary data, not text: 44 of its first 47 characters are control characters or bytes that are not UTF-8'
     """
     for sign, what in _BINARY_SIGNS:
         if head.startswith(sign):
             return f"{what}, not text" if "text" not in what else f"not UTF-8 text: {what}"
+    if head[257:262] == "ustar":
+        return "a tar archive (unpack it first), not text"
+    if len(head) >= 16 and any(half.count("\x00") > 0.9 * len(half) for half in (head[0::2], head[1::2])):
+        return "not UTF-8 text: UTF-16 text without a byte-order mark (save it as UTF-8)"
     bad = sum(1 for ch in head if "\udc80" <= ch <= "\udcff")
-    if "\x00" in head or bad > max(8, len(head) // 100):
+    control = len(CONTROL.findall(head))
+    if bad + control > max(8, len(head) * BINARY_SHARE):
+        return (f"binary data, not text: {bad + control:,} of its first {len(head):,} characters are control "
+                "characters or bytes that are not UTF-8")
+    if bad > max(8, len(head) // 100):
         return "binary data, not UTF-8 text"
     return None
 
@@ -244,7 +268,7 @@ def sniff(name: str, head: str) -> str | None:
     if stripped.startswith(("{", "[")):
         return "jsonl"
     first_line = stripped.split("\n", 1)[0].lower()
-    if "," in first_line and "abstract" in first_line:
+    if any(sep in first_line for sep in csv_records.DELIMITERS) and "abstract" in first_line:
         return "csv"
     # text only for a file without an extension: any other is a format kg does not know
     return "text" if not suffixes or name == "-" else None
@@ -273,7 +297,7 @@ def _format_of(name: str, fmt: str | None) -> tuple[str | None, str | None]:
     problem = unreadable(head)
     if problem:
         return None, problem
-    found = sniff(name, head)
+    found = sniff(name, CONTROL.sub("", head))
     if fmt is None:
         return found, None if found else _unrecognised(name, head)
     # --format aan covers both AAN files: the metadata and its citation list
@@ -285,14 +309,16 @@ def _plan(sources: Iterable[str], fmt: str | None, report: LoadReport) -> list[t
     return [(name, None, None) if name == "-" else (name, *_format_of(name, fmt)) for name in expand(sources, report)]
 
 
-def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None) -> Iterator[Paper]:
+def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None, *,
+         no_header: bool = False) -> Iterator[Paper]:
     """Yield the papers of every source, in order.
 
     Each paper passes ``loaders.checks`` (text cleaned, sizes bounded, one record
     per id in a file); its references are made unique (first occurrence kept), and
     a reference to the paper itself is dropped and reported. A file that yields no
     paper is reported with the reason; when no file yields one, ``NoPapers`` is
-    raised after the last file, saying why for each.
+    raised after the last file, saying why for each. ``no_header`` reads the first line of an
+    abstract list as an abstract, never as the list's header (``loaders.text``).
     """
     check_format(fmt)
     report = report if report is not None else LoadReport()
@@ -302,7 +328,7 @@ def load(sources: Iterable[str], fmt: str | None = None, report: LoadReport | No
     empty: list[str] = []  # why each file gave no paper
     papers = 0
     for name, planned, problem in plan:
-        for paper in load_planned(name, planned, problem, fmt, edge_lists, metadata, report, empty):
+        for paper in load_planned(name, planned, problem, fmt, edge_lists, metadata, report, empty, no_header=no_header):
             papers += 1
             yield paper
     if not papers:
@@ -316,7 +342,7 @@ def check_format(fmt: str | None) -> None:
 
 
 def load_planned(name: str, planned: str | None, problem: str | None, fmt: str | None, edge_lists: list[str],
-                 metadata: list[str], report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+                 metadata: list[str], report: LoadReport, empty: list[str], *, no_header: bool = False) -> Iterator[Paper]:
     """The papers of one file of a load's plan (``_plan``): its format or why it cannot be read,
     the AAN citation lists and metadata files of the whole load; why it gave none goes to ``empty``."""
     label = "<stdin>" if name == "-" else name
@@ -333,21 +359,23 @@ def load_planned(name: str, planned: str | None, problem: str | None, fmt: str |
         report.skip(label, problem)
         empty.append(report.skipped[-1])
         return
-    yield from _read_file(name, label, planned, fmt, edge_lists, report, empty)
+    yield from _read_file(name, label, planned, fmt, edge_lists, report, empty, no_header)
 
 
 def _read_file(name: str, label: str, planned: str | None, fmt: str | None, edge_lists: list[str],
-               report: LoadReport, empty: list[str]) -> Iterator[Paper]:
+               report: LoadReport, empty: list[str], no_header: bool = False) -> Iterator[Paper]:
     """The papers of one file, checked; its skips, notes and damage go to ``report``."""
     raw, guard, head = _head(name)
     problem = unreadable(head) if name == "-" else None
-    file_format = planned or fmt or (None if problem else sniff(name, head))
+    file_format = planned or fmt or (None if problem else sniff(name, CONTROL.sub("", head)))
     if file_format is None:
         raw.close()
         report.skip(label, problem or _unrecognised(name, head))
         empty.append(report.skipped[-1])
         return
     reader = READERS[file_format]
+    if file_format == "text" and no_header:
+        reader = functools.partial(text.read, header=False)
     edge_streams = []
     if file_format == "aan":
         edge_streams = [(n, _open(n)[0]) for n in aan.edge_files_for(name, edge_lists)]
@@ -381,6 +409,9 @@ def checked_papers(items: Iterable, label: str, checks: PaperChecks, report: Loa
             counts.position = max(counts.position, getattr(item, "position", 0))
             report.skip(getattr(item, "where", label), str(item))
             continue
+        if isinstance(item, HeaderLine):
+            report.header(label, str(item))
+            continue
         if isinstance(item, ReaderNote):
             report.note(label, str(item))
             continue
@@ -396,10 +427,14 @@ def checked_papers(items: Iterable, label: str, checks: PaperChecks, report: Loa
 
 
 def report_repairs(label: str, stream: _Checked, checks: PaperChecks, report: LoadReport) -> None:
-    """The notes of what was repaired in a file's kept records: bytes that are not UTF-8, text cleaned or cut."""
+    """The notes of what was repaired in a file's kept records: bytes that are not UTF-8, control
+    characters, text cleaned or cut."""
     for line, columns in stream.bad_bytes.items():
         report.note(label, f"line {line}: {len(columns)} byte(s) that are not UTF-8 (first at column {columns[0]}) "
                            "replaced with U+FFFD")
+    for line, found in stream.control.items():
+        report.note(label, f"line {line}: {found.count:,} control character(s) ({', '.join(found.codes)}; first at column "
+                           f"{found.column}) dropped")
     for note in checks.notes:
         report.note(label, note)
 
@@ -446,12 +481,23 @@ def _tidy_references(paper: Paper, label: str, report: LoadReport) -> None:
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 
 
+@dataclass
+class ControlCharacters:
+    """The control characters dropped from one line: the column of the first, how many, which (in order)."""
+
+    column: int
+    count: int = 0
+    codes: dict[str, None] = field(default_factory=dict)
+
+
 class _Checked(io.TextIOBase):
     """The text stream a reader reads: the head already read for sniffing, then the rest.
 
     Bytes that are not UTF-8 (surrogate escapes from ``_open``) become U+FFFD and
-    are listed by line and column in ``bad_bytes``; ``chars`` and ``seen_text``
-    say whether the file held anything at all.
+    are listed by line and column in ``bad_bytes``; control characters other than
+    tab, newline and carriage return (a NUL) are dropped and listed by line in
+    ``control``; ``chars`` and ``seen_text`` say whether the
+    file held anything at all.
     """
 
     def __init__(self, head: str, rest: TextIO, check_bytes: bool = True, first_line: int | None = None):
@@ -460,6 +506,7 @@ class _Checked(io.TextIOBase):
         self._check = check_bytes
         self.first_line = first_line  # a part of a file (loaders.parts): where it starts; JSON readers number from there
         self.bad_bytes: dict[int, list[int]] = {}
+        self.control: dict[int, ControlCharacters] = {}
         self.chars = 0
         self.seen_text = False
         self._line, self._column = first_line or 1, 1
@@ -469,18 +516,40 @@ class _Checked(io.TextIOBase):
 
     def _seen(self, text: str) -> str:
         self.chars += len(text)
-        self.seen_text = self.seen_text or not text.isspace() and bool(text)
         if self._check and _ESCAPED_BYTE.search(text):
-            for match in _ESCAPED_BYTE.finditer(text):
-                before = text[:match.start()]
-                line = self._line + before.count("\n")
-                column = (match.start() - before.rfind("\n")) if "\n" in before else self._column + match.start()
+            matches = list(_ESCAPED_BYTE.finditer(text))
+            for (line, column), _ in zip(self._where(text, matches), matches):
                 self.bad_bytes.setdefault(line, []).append(column)
             text = _ESCAPED_BYTE.sub("\ufffd", text)
+        kept = text
+        if CONTROL.search(text):
+            matches = list(CONTROL.finditer(text))
+            for (line, column), match in zip(self._where(text, matches), matches):
+                found = self.control.setdefault(line, ControlCharacters(column))
+                found.count += 1
+                found.codes[f"U+{ord(match.group()):04X}"] = None
+            kept = CONTROL.sub("", text)
+        self._advance(text)  # columns are the file's: counted before the control characters are dropped
+        self.seen_text = self.seen_text or not kept.isspace() and bool(kept)
+        return kept
+
+    def _where(self, text: str, matches: list[re.Match]) -> Iterator[tuple[int, int]]:
+        """The line and column in the file of each match in ``text`` (which starts where the last read
+        ended), in one pass over it."""
+        line, line_start, done = self._line, None, 0  # line_start: None while on the line the last read ended in
+        for match in matches:
+            index = match.start()
+            newlines = text.count("\n", done, index)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", done, index) + 1
+            done = index
+            yield line, (index - line_start + 1) if line_start is not None else self._column + index
+
+    def _advance(self, text: str) -> None:
         newlines = text.count("\n")
         self._line += newlines
         self._column = len(text) - text.rfind("\n") if newlines else self._column + len(text)
-        return text
 
     def readline(self, size: int = -1) -> str:
         line = self._head.readline()
@@ -489,8 +558,12 @@ class _Checked(io.TextIOBase):
     def read(self, size: int = -1) -> str:
         if size is None or size < 0:
             return self._seen(self._head.read() + self._rest.read())
-        text = self._head.read(size)
-        return self._seen(text + (self._rest.read(size - len(text)) if len(text) < size else ""))
+        while True:  # a chunk of control characters only is no end of the file
+            text = self._head.read(size)
+            text += self._rest.read(size - len(text)) if len(text) < size else ""
+            kept = self._seen(text)
+            if kept or not text:
+                return kept
 
     def __iter__(self):
         while True:

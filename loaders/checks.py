@@ -1,7 +1,9 @@
 """What every paper passes before it leaves the loaders, whatever its format.
 
 - Text is cleaned: a lone surrogate (``"\\ud800"`` from a JSON escape) cannot be
-  written to a store, so it becomes U+FFFD, with a note.
+  written to a store, so it becomes U+FFFD, with a note; a control character
+  other than tab, newline and carriage return (``"\\u0000"``) is dropped, with a
+  note (in a file's raw text the reader's stream drops them, by line).
 - Sizes are bounded: an abstract longer than ``MAX_ABSTRACT_CHARS`` is cut at a
   word boundary, with a note; an id, title, venue, DOI, author or reference
   list beyond its limit makes the record a skip naming the field.
@@ -29,6 +31,8 @@ MAX_NAME_CHARS = 1_000  # one author or reference
 MAX_AUTHORS = 10_000  # physics papers have a few thousand
 MAX_REFERENCES = 100_000
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# C0 controls but tab, newline and carriage return, and DEL: never part of an abstract (a NUL from a crash or a copy)
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 TEXT_FIELDS = ("id", "title", "abstract", "venue", "doi")
 
 
@@ -39,14 +43,23 @@ def where(paper: Paper) -> str:
 
 def _cleaned(value: str, field: str, notes: list[str]) -> str:
     found = _SURROGATE.findall(value)
-    if not found:
-        return value
-    notes.append(f"{field}: {len(found)} lone surrogate(s) (U+{ord(found[0]):04X}) replaced with U+FFFD")
-    return _SURROGATE.sub("\ufffd", value)
+    if found:
+        notes.append(f"{field}: {len(found)} lone surrogate(s) (U+{ord(found[0]):04X}) replaced with U+FFFD")
+        value = _SURROGATE.sub("\ufffd", value)
+    control = CONTROL.findall(value)
+    if control:
+        notes.append(f"{field}: {len(control)} control character(s) (U+{ord(control[0]):04X}) dropped")
+        value = CONTROL.sub("", value)
+    return value
 
 
 def clean_text(paper: Paper) -> list[str]:
-    """Replace lone surrogates in every text field of ``paper``; the notes say where."""
+    """Replace lone surrogates and drop control characters in every text field of ``paper``; the notes say where.
+
+    >>> paper = Paper(id="x", title="T", abstract="A NUL\\x00 here.")
+    >>> clean_text(paper), paper.abstract
+    (['abstract: 1 control character(s) (U+0000) dropped'], 'A NUL here.')
+    """
     notes: list[str] = []
     for field in TEXT_FIELDS:
         value = getattr(paper, field)

@@ -1,5 +1,9 @@
 """CSV or TSV with a header row naming the fields of ``loaders.fields``.
 
+The delimiter is the one of comma, semicolon (as spreadsheets write CSV where the
+decimal mark is a comma) and tab that splits the header row into the known field
+names (``delimiter``).
+
 A malformed record (a quote never closed, text after a closing quote) is a skip
 naming its line, and reading goes on at the line after it, so one stray quote
 does not swallow the records that follow.
@@ -30,13 +34,37 @@ def _problem(err: csv.Error, first: int, last: int) -> str:
     return f"malformed CSV ({message})"
 
 
+DELIMITERS = (",", ";", "\t")
+KNOWN_NAMES = ("id", "title", "abstract", "year", "venue", "authors", "doi", "references")
+
+
+def _header(head: str, delimiter: str) -> list[str]:
+    return [h.strip().lower() for h in next(csv.reader([head], delimiter=delimiter), [])]
+
+
+def delimiter(head: str) -> str:
+    """The delimiter of a CSV file whose header row is ``head``: the one that splits it into the
+    most known field names, then into the most fields (comma on a tie).
+
+    >>> delimiter("id,title,abstract\\n"), delimiter("id;title;abstract\\n"), delimiter("title\\tabstract\\n")
+    (',', ';', '\\t')
+    >>> delimiter('"title, short";abstract\\n')
+    ';'
+    """
+    def score(candidate: str) -> tuple[int, int]:
+        names = _header(head, candidate)
+        return sum(name in KNOWN_NAMES for name in names), len(names)
+
+    return max(DELIMITERS, key=score)
+
+
 def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
     head = stream.readline()
-    dialect = "excel-tab" if head.count("\t") > head.count(",") else "excel"
-    header = next(csv.reader([head], dialect=dialect), [])
-    header = [h.strip().lower() for h in header]
+    sep = delimiter(head)
+    header = _header(head, sep)
     if "abstract" not in header and "title" not in header:
-        yield SkipRecord("line 1: header names neither 'abstract' nor 'title'; file skipped")
+        yield SkipRecord("line 1: header names neither 'abstract' nor 'title' (fields read with comma, semicolon "
+                         "or tab between them); file skipped")
         return
     lines: Iterator[tuple[int, str]] = enumerate(stream, start=2)
     pending: list[tuple[int, str]] = []  # the lines of the record being parsed
@@ -49,7 +77,7 @@ def read(stream: TextIO, source: str) -> Iterator[Paper | SkipRecord]:
     position = 0
     while True:
         try:
-            for row in csv.reader(feed(lines), dialect=dialect, strict=True):
+            for row in csv.reader(feed(lines), delimiter=sep, strict=True):
                 line = pending[0][0]
                 pending.clear()
                 if not any(cell.strip() for cell in row):

@@ -25,6 +25,10 @@ class ReaderNote(Exception):
     """Yielded (not raised) by a reader for something it assumed or changed in a file it reads on."""
 
 
+class HeaderLine(ReaderNote):
+    """Yielded by a reader for a line it read as the file's header, not as a record (a guess the load reports)."""
+
+
 class FieldError(ValueError):
     """A field of a record that does not have its format's type."""
 

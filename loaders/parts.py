@@ -63,6 +63,7 @@ class Part:
     last: bool = True  # the file's last part
     edge_lists: tuple[str, ...] = ()  # the AAN citation lists and metadata files of the whole load
     metadata: tuple[str, ...] = ()
+    no_header: bool = False  # an abstract list's first line is an abstract (``loaders.load``)
 
     @property
     def split(self) -> bool:
@@ -84,7 +85,7 @@ class PartRead:
 
 
 def partitions(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
-               records_per_part: int = RECORDS_PER_PART) -> Iterator[Part]:
+               records_per_part: int = RECORDS_PER_PART, *, no_header: bool = False) -> Iterator[Part]:
     """The parts of ``sources`` in order. Files are planned as ``loaders.load`` plans them
     (documentation files in folders are skips in ``report``); a file is scanned for line
     starts once, by the driver, before its first part is taken (a pass over the bytes, fast beside extraction)."""
@@ -97,7 +98,7 @@ def partitions(sources: Iterable[str], fmt: str | None = None, report: LoadRepor
     edge_lists = tuple(name for name, found, _ in plan if found == AAN_EDGES)
     metadata = tuple(name for name, found, _ in plan if found == "aan")
     for name, planned, problem in plan:
-        whole = Part(name, planned, fmt, problem, edge_lists=edge_lists, metadata=metadata)
+        whole = Part(name, planned, fmt, problem, edge_lists=edge_lists, metadata=metadata, no_header=no_header)
         ranges = _line_ranges(name, records_per_part) if planned in SPLITTABLE and not problem else None
         if not ranges or len(ranges) == 1:
             yield whole
@@ -166,7 +167,7 @@ def read_part(part: Part) -> PartRead:
     read = PartRead(part, [])
     if not part.split:
         read.items = list(load_planned(part.name, part.planned, part.problem, part.fmt, list(part.edge_lists),
-                                       list(part.metadata), read.report, read.empty))
+                                       list(part.metadata), read.report, read.empty, no_header=part.no_header))
         return read
     if part.index == 0:
         read.report.files += 1
@@ -208,6 +209,7 @@ class PartMerge:
         report.papers += read.report.papers
         report.skipped += read.report.skipped
         report.notes += read.report.notes
+        report.headers += read.report.headers
         self._empty += read.empty
         items = read.items if not part.split else self._join(read)
         self.papers += len(items)
@@ -252,10 +254,10 @@ def _shift_position(item: Paper | dict, offset: int) -> None:
 
 
 def load_parts(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
-               records_per_part: int = RECORDS_PER_PART) -> Iterator[Paper]:
+               records_per_part: int = RECORDS_PER_PART, *, no_header: bool = False) -> Iterator[Paper]:
     """``loaders.load`` read part by part in this process: the papers every worker would read."""
     report = report if report is not None else LoadReport()
     merge = PartMerge(report)
-    for part in partitions(sources, fmt, report, records_per_part):
+    for part in partitions(sources, fmt, report, records_per_part, no_header=no_header):
         yield from merge.add(read_part(part))
     merge.finish()

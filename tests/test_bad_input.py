@@ -9,7 +9,9 @@ command each; what must reach the store is built into the real embedded store.
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import tarfile
 import warnings
 from pathlib import Path
 
@@ -39,6 +41,16 @@ def good(pid: str, **fields) -> dict:
 
 def gz_records(prefix: str, count: int) -> bytes:
     return gzip.compress(jsonl(*(good(f"{prefix}{i}") for i in range(count))).encode())
+
+
+def tar_gz(name: str, content: bytes) -> bytes:
+    """A .tar.gz holding one file."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        info = tarfile.TarInfo(name)
+        info.size = len(content)
+        archive.addfile(info, io.BytesIO(content))
+    return buffer.getvalue()
 
 
 # Two folders, each read by one `kg extract`, with at most 20 skips and 20 notes (the command shows 20 of each).
@@ -77,6 +89,13 @@ FILES: dict[str, str | bytes] = {
     "unclosed.csv": 'id,title,abstract\ncsv1,T1,"an open quote\ncsv2,T2,fine\ncsv3,T3,"quoted, fine"\ncsv4,T4,x\n',
     "unclosed_end.csv": 'id,title,abstract\nend1,T1,fine\nend2,T2,"never closed\nend3,T3,lost\n',
     "noheader.txt": "Short first abstract\n\nA second abstract that is long enough. It has two sentences.\n",
+    "nul.txt": b"ICML 2024\n\nAn abstract before it.\n\nSecond abstract has a raw \x00NUL in it.\n\nAn abstract after it.\n",
+    "nul.jsonl": b'{"id": "nul1", "title": "T", "abstract": "A raw NUL\x00 and an escape\x1b in JSON."}\n'
+                 b'{"id": "nul2", "title": "T", "abstract": "An escaped\\u0000 NUL."}\n',
+    "semicolon.csv": 'id;title;abstract\nsemi1;"Graphs; a survey";We survey graphs.\nsemi2;Cora;We use Cora, with 2,708 papers.\n',
+    # binary files named as text: refused by their share of control bytes, not read as abstracts
+    "program.txt": b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
+    "archive.txt.gz": tar_gz("abstracts.txt", b"ICML 2024\n\nAn abstract in an archive.\n"),
     "records.xml": '<?xml version="1.0"?>\n<records>\n<r>x</r>\n\n<r>y</r>\n</records>\n',
     "paper.pdf": b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
     # a good gzip member, then one with a valid header and data that is not deflate (zlib.error)
@@ -215,9 +234,45 @@ def test_a_csv_quote_never_closed_loses_only_its_record(bad_files):
 
 def test_a_short_first_abstract_taken_as_the_header_is_reported(bad_files):
     result, records, folder = bad_files
-    assert said(result, folder, "noheader.txt", "line 1: 'Short first abstract' is read as the list's header line")
+    assert "Read 3 line(s) as a header, not as a record:" in result.output
+    assert said(result, folder, "noheader.txt", "line 1 read as the header: 'Short first abstract' (it names no venue or "
+                                                "year); pass --no-header to read it as an abstract")
+    assert said(result, folder, "nul.txt", "line 1 read as the header: 'ICML 2024' (venue ICML, year 2024 for its abstracts)")
     assert [r["text"] for r in records.values() if r["source"].endswith("noheader.txt")] == [
         "A second abstract that is long enough. It has two sentences."]
+
+
+def test_no_header_reads_line_1_as_an_abstract(tmp_path):
+    (tmp_path / "noheader.txt").write_text(FILES["noheader.txt"], encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = kg("extract", tmp_path / "noheader.txt", "--no-header", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "as a header" not in result.output and "Extracted 2 papers" in result.output
+    assert [json.loads(line)["text"] for line in out.read_text(encoding="utf-8").splitlines()] == [
+        "Short first abstract", "A second abstract that is long enough. It has two sentences."]
+
+
+def test_control_characters_are_dropped_by_line_and_every_record_kept(bad_files):
+    result, records, folder = bad_files
+    assert said(result, folder, "nul.txt", "line 5: 1 control character(s) (U+0000; first at column 27) dropped")
+    texts = [r["text"] for r in records.values() if r["source"].endswith("nul.txt")]
+    assert texts == ["An abstract before it.", "Second abstract has a raw NUL in it.", "An abstract after it."]
+    assert said(result, folder, "nul.jsonl", "line 1: 2 control character(s) (U+0000, U+001B; first at column 52) dropped")
+    assert said(result, folder, "nul.jsonl", "line 2: abstract: 1 control character(s) (U+0000) dropped")
+    assert records["nul1"]["text"] == "A raw NUL and an escape in JSON." and records["nul2"]["text"] == "An escaped NUL."
+
+
+def test_a_semicolon_csv_is_read(bad_files):
+    result, records, folder = bad_files
+    assert records["semi1"]["title"] == "Graphs; a survey" and records["semi2"]["text"] == "We use Cora, with 2,708 papers."
+
+
+def test_binary_files_are_still_refused_by_their_share_of_control_bytes(bad_files):
+    result, records, folder = bad_files
+    assert said(result, folder, "program.txt", "binary data, not text: 637 of its first 1,032 characters are control "
+                                               "characters or bytes that are not UTF-8")
+    assert said(result, folder, "archive.txt.gz", "a tar archive (unpack it first), not text")
+    assert not any(r["source"].endswith(("program.txt", "archive.txt.gz")) for r in records.values())
 
 
 def test_an_unrecognised_format_is_refused_with_the_known_formats(bad_files):
@@ -270,6 +325,26 @@ def test_duplicates_and_surrogates_reach_the_store_as_reported(store, store_dir,
     rows = store.run("MATCH (p:Paper) RETURN p.id AS id, p.title AS title ORDER BY id")
     assert rows == [{"id": "after", "title": "Paper after"}, {"id": "dup", "title": "First title"},
                     {"id": "sur", "title": "Lone \ufffd"}]
+
+
+def test_a_list_with_a_nul_and_no_header_line_is_stored_whole(store, store_dir, tmp_path):
+    """The build's summary says which line it read as the header and what it dropped; --no-header stores line 1 too."""
+    source = tmp_path / "list.txt"
+    source.write_bytes(b"Short first abstract\n\nA second one with a raw \x00NUL. It has two sentences.\n\n"
+                       b"A third abstract. It is fine.\n")
+    result = kg("build", source, "--db", store_dir)
+    assert result.exit_code == 0, result.output
+    assert "Built 2 papers" in result.output
+    assert f"Read 1 line(s) as a header, not as a record:\n  {source}: line 1 read as the header: 'Short first " \
+           "abstract' (it names no venue or year); pass --no-header to read it as an abstract" in result.output
+    assert f"Changed 1 record(s) while loading:\n  {source}: line 3: 1 control character(s) (U+0000; first at column " \
+           "25) dropped" in result.output
+    result = kg("build", source, "--no-header", "--db", store_dir)
+    assert result.exit_code == 0, result.output
+    assert "Built 3 papers" in result.output and "as a header" not in result.output
+    rows = store.run("MATCH (p:Paper) RETURN p.abstract AS abstract ORDER BY p.position")
+    assert [row["abstract"] for row in rows] == ["Short first abstract", "A second one with a raw NUL. It has two sentences.",
+                                                 "A third abstract. It is fine."]
 
 
 @pytest.mark.parametrize("cypher, clause", [

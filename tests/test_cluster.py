@@ -31,6 +31,7 @@ def test_parts_read_in_order_give_one_load(per_part):
     assert papers == expected  # every field, positions counted from each file's start
     assert sorted(parts_report.skipped) == sorted(report.skipped)
     assert sorted(parts_report.notes) == sorted(report.notes)
+    assert parts_report.headers == report.headers and len(report.headers) == 3  # the abstract lists' header lines
     assert (parts_report.files, parts_report.papers) == (report.files, report.papers)
     assert f"{MIXED}: line 11: id c5 was already read at line 7 with different content; line 7 wins " \
            "(the first record of an id is kept)" in parts_report.skipped

@@ -3,6 +3,7 @@ once, stale state replaced, never stopped under a command, Bolt only, no passwor
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -13,10 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import kg
 from kg.cli import main
+from kg.errors import StoreError
 from kg.store import open_store
-from kg.store.arcadedb_process import jvm_cache_args
-from kg.store.embedded import running_server, start_server, stop_server
+from kg.store.arcadedb_process import DATABASE, free_port, jvm_cache_args
+from kg.store.embedded import password_for, running_server, start_server, stop_server
+from tests.conftest import EXAMPLES
 
 READ_COMMANDS = (["stats"], ["query", "run", "overview/counts"], ["similar", "p-1"], ["viz", "-o", "{tmp}/v.html"],
                  ["export", "--format", "json", "-o", "{tmp}/g.json"], ["citations", "top"])
@@ -193,3 +197,103 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
     assert wait_until(lambda: jvm_cache_args(options) != [], timeout=300)
     [flag] = jvm_cache_args(options)
     assert flag.startswith("-XX:AOTCache=") and Path(flag.split("=", 1)[1]).stat().st_size > 1_000_000
+
+
+# The Neo4j path (--uri): each failure is one line naming the URI (never the password) and exit code 1,
+# tried against a real Bolt server with authentication: the session's embedded server, reached by its URI
+# with its root password as a Neo4j server is (NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE).
+
+@pytest.fixture
+def bolt(store, store_dir) -> tuple[str, str]:
+    """The Bolt URI and root password of the session's embedded server, which holds one paper."""
+    store.run("CREATE (:Paper {id: 'p-1', title: 'One'})", write=True)
+    return running_server(store_dir).uri, password_for(store_dir)
+
+
+def kg_uri(uri: str, *args: str, **env: str):
+    """`kg ARGS --uri URI` with the Neo4j settings ``env`` (NEO4J_PASSWORD=..., NEO4J_DATABASE=...)."""
+    settings = {"NEO4J_USERNAME": "root", "NEO4J_PASSWORD": None, "NEO4J_DATABASE": None, "NEO4J_URI": None, **env}
+    return CliRunner().invoke(main, [*args, "--uri", uri], env=settings)
+
+
+def test_uri_with_the_right_settings_reads_the_graph(bolt):
+    uri, password = bolt
+    # no counts kept: kg stats counts, calling the procedures db.labels and db.relationshipTypes
+    result = kg_uri(uri, "stats", "--format", "json", NEO4J_PASSWORD=password, NEO4J_DATABASE=DATABASE)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["nodes"] == {"Paper": 1}
+
+
+def test_a_wrong_password_is_one_line_naming_the_uri_and_the_user(bolt):
+    uri, _ = bolt
+    result = kg_uri(uri, "stats", NEO4J_PASSWORD="wrong-secret-4711")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"Error: Neo4j at {uri}: authentication failed for user 'root'; "
+                                          "check NEO4J_USERNAME / NEO4J_PASSWORD"]
+
+
+@pytest.mark.parametrize("scheme, why", [
+    ("bolt", "connection refused (is a Neo4j server listening at that host and port?)"),
+    ("neo4j", "no routing information (is a Neo4j server listening at that host and port?)"),  # the driver's log line stays quiet
+])
+def test_an_unreachable_server_is_one_line_naming_the_uri(scheme, why):
+    uri = f"{scheme}://127.0.0.1:{free_port()}"  # nothing listens there
+    result = kg_uri(uri, "stats", NEO4J_PASSWORD="secret-4711")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"Error: Neo4j at {uri}: cannot connect: {why}"]
+
+
+def test_a_database_that_does_not_exist_fails_before_any_work(bolt, tmp_path):
+    uri, password = bolt
+    expected = [f"Error: Neo4j at {uri}: database 'no_such_db' does not exist; NEO4J_DATABASE names it (unset it for "
+                "the server's default database)"]
+    for args in (["stats"], ["build", str(EXAMPLES)]):  # a build fails at once, before extracting anything
+        result = kg_uri(uri, *args, NEO4J_PASSWORD=password, NEO4J_DATABASE="no_such_db")
+        assert result.exit_code == 1 and result.output.splitlines() == expected and password not in result.output
+
+
+def test_a_procedure_the_server_lacks_is_one_line_naming_the_uri(bolt):
+    # ArcadeDB answers an unknown procedure with Neo4j's generic UnknownError ("The request failed"), not Neo4j's
+    # ProcedureNotFound, so what the user reads here is its message; test_a_missing_procedure_is_named (below)
+    # checks the sentence a Neo4j server's ProcedureNotFound gives.
+    uri, password = bolt
+    result = kg_uri(uri, "query", "cypher", "--write", "CALL apoc.help('x')",  # ArcadeDB has some of APOC, not this
+                    NEO4J_PASSWORD=password, NEO4J_DATABASE=DATABASE)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"Error: Neo4j at {uri}: The request failed. Check the server log for the details"]
+
+
+def test_a_missing_procedure_is_named():
+    # the error a Neo4j 5 server sends for a procedure it lacks (its code and message), as the driver makes it
+    from neo4j.exceptions import Neo4jError
+
+    from kg.store.driver_errors import store_error
+
+    err = Neo4jError._hydrate_neo4j(code="Neo.ClientError.Procedure.ProcedureNotFound",
+                                    message="There is no procedure with the name `db.labels` registered for this "
+                                            "database instance. Please ensure you've spelled the procedure name "
+                                            "correctly and that the procedure is properly deployed.")
+    assert str(store_error(err, "Neo4j at bolt://127.0.0.1:7687")) == (
+        "Neo4j at bolt://127.0.0.1:7687: the server has no procedure db.labels, which kg calls; kg needs Neo4j 5 "
+        "(or the embedded store)")
+
+
+@pytest.mark.parametrize("uri, why", [
+    ("127.0.0.1:7687", "--uri 127.0.0.1:7687: not a Bolt URI; give bolt://HOST:PORT or neo4j://HOST:PORT (or bolt+s, neo4j+s, ...)"),
+    ("http://127.0.0.1:7687", "--uri http://127.0.0.1:7687: not a Bolt URI; give bolt://HOST:PORT or neo4j://HOST:PORT"),
+    ("bolt://root:secret-4711@127.0.0.1:7687", "--uri bolt://127.0.0.1:7687: a user or password in the URI is not read; "
+                                               "set NEO4J_USERNAME / NEO4J_PASSWORD instead"),
+    ("bolt://127.0.0.1:port", "--uri bolt://127.0.0.1:port: the port is not a number"),
+])
+def test_a_uri_the_driver_cannot_use_is_one_line_without_its_password(uri, why):
+    result = kg_uri(uri, "stats", NEO4J_PASSWORD="secret-4711")
+    assert result.exit_code == 1
+    assert len(result.output.splitlines()) == 1 and result.output.startswith(f"Error: {why}")
+    assert "secret-4711" not in result.output
+
+
+def test_the_api_raises_the_same_store_error(monkeypatch):
+    uri = f"bolt://127.0.0.1:{free_port()}"
+    monkeypatch.setenv("NEO4J_PASSWORD", "secret-4711")
+    with pytest.raises(StoreError, match=rf"^Neo4j at {re.escape(uri)}: cannot connect: connection refused"):
+        kg.open(uri=uri).stats()

@@ -82,7 +82,7 @@ def _command_words(ctx: click.Context) -> list[str]:
 
 
 def store_options(func):
-    func = click.option("--uri", envvar="NEO4J_URI", help="Bolt URI of a Neo4j server (env NEO4J_URI); "
+    func = click.option("--uri", envvar="NEO4J_URI", help="Bolt URI of a Neo4j server, bolt:// or neo4j:// (env NEO4J_URI); "
                         "credentials from NEO4J_USERNAME / NEO4J_PASSWORD, database from NEO4J_DATABASE.")(func)
     func = click.option("--db", "db_dir", envvar="KG_DB", default=defaults.DB, show_default=True,
                         type=click.Path(file_okay=False), help="Folder of the embedded store (env KG_DB).")(func)
@@ -92,6 +92,9 @@ def store_options(func):
 def source_options(func):
     from loaders import FORMATS
 
+    func = click.option("--no-header", is_flag=True,
+                        help="Read the first line of an abstract list as an abstract, not as the list's header "
+                             "(a header is guessed, and reported, when the first line is short and has no full stop).")(func)
     func = click.option("--format", "fmt", type=click.Choice(FORMATS), help="Force the input format (default: by extension or content).")(func)
     func = click.argument("sources", nargs=-1, required=True)(func)
     return func
@@ -116,8 +119,11 @@ def report_build(report, verb: str, description: str, seconds: float) -> None:
 
 
 def report_skips(report, shown: int = 20) -> None:
-    """What a load skipped and what it changed in the records it kept, counted, first ``shown`` of each."""
-    for lines, title in ((report.skipped, "Skipped {} record(s):"), (report.notes, "Changed {} record(s) while loading:")):
+    """What a load skipped, what it changed in the records it kept and the lines it read as headers,
+    counted, first ``shown`` of each."""
+    sections = ((report.skipped, "Skipped {} record(s):"), (report.notes, "Changed {} record(s) while loading:"),
+                (report.headers, "Read {} line(s) as a header, not as a record:"))
+    for lines, title in sections:
         if lines:
             click.echo(title.format(len(lines)), err=True)
             for line in lines[:shown]:

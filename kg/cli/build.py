@@ -40,7 +40,7 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
 @click.option("--records-per-part", type=click.IntRange(min=1), default=defaults.RECORDS_PER_PART, show_default=True,
               help="With --cluster: JSON-lines files are cut into parts of this many lines, one task each.")
 @handle_errors
-def extract(sources, fmt, output, processes, recogniser, cluster, records_per_part):
+def extract(sources, fmt, no_header, output, processes, recogniser, cluster, records_per_part):
     """Extract concepts, citations and URLs; write one JSON object per paper.
 
     SOURCES are files, folders, glob patterns, .gz files or - for stdin.
@@ -51,6 +51,7 @@ def extract(sources, fmt, output, processes, recogniser, cluster, records_per_pa
       kg extract examples/neurips2026 --model accurate --processes 2 -o concepts.jsonl
       kg extract works.jsonl -o records.jsonl --cluster tcp://scheduler:8786
       kg extract works.jsonl -o records.jsonl --cluster local:2
+      kg extract abstracts.txt --no-header -o concepts.jsonl   # line 1 is an abstract too
     """
     from loaders import LoadReport
 
@@ -59,21 +60,21 @@ def extract(sources, fmt, output, processes, recogniser, cluster, records_per_pa
     report = LoadReport()
     count = 0
     for record in kg.open().extract(sources, fmt, processes, report, model=recogniser, cluster=cluster,
-                                    records_per_part=records_per_part):
+                                    records_per_part=records_per_part, no_header=no_header):
         output.write(json.dumps(record, ensure_ascii=False) + "\n")
         count += 1
     report_skips(report)
     click.echo(f"Extracted {count} papers from {report.files} file(s).", err=True)
 
 
-def _progress(sources, fmt):
+def _progress(sources, fmt, no_header):
     """A progress bar on a terminal, None in a pipe. Its length comes from a pass of
     the loaders alone (cheap beside extraction); stdin cannot be read twice."""
     if not sys.stderr.isatty():
         return None
     from loaders import load
 
-    total = 0 if "-" in sources else sum(1 for _ in load(sources, fmt))
+    total = 0 if "-" in sources else sum(1 for _ in load(sources, fmt, no_header=no_header))
     return click.progressbar(length=total, label="Building", file=sys.stderr, show_pos=True)
 
 
@@ -84,7 +85,7 @@ def _progress(sources, fmt):
               help="Extraction worker processes, one per core (accurate: one torch thread each).")
 @recogniser_option
 @handle_errors
-def build(sources, fmt, db_dir, uri, processes, recogniser):
+def build(sources, fmt, no_header, db_dir, uri, processes, recogniser):
     """Load SOURCES, extract concepts and store the graph.
 
     Running the same build twice changes no counts.
@@ -94,12 +95,14 @@ def build(sources, fmt, db_dir, uri, processes, recogniser):
       kg build examples/neurips2026 --db kg-data
       kg build examples/neurips2026 --db kg-data --model accurate --processes 2
       NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=... kg build papers.jsonl
+      kg build abstracts.txt --no-header   # the list has no header line: line 1 is an abstract
     """
     start = time.monotonic()
-    bar = _progress(sources, fmt)
+    bar = _progress(sources, fmt, no_header)
     with kg.open(db_dir, uri) as graph:
         with bar or contextlib.nullcontext():
-            report = graph.build(sources, fmt, processes, on_paper=bar and (lambda _: bar.update(1)), model=recogniser)
+            report = graph.build(sources, fmt, processes, on_paper=bar and (lambda _: bar.update(1)), model=recogniser,
+                                 no_header=no_header)
         report_build(report, "Built", graph.description, time.monotonic() - start)
 
 

@@ -9,21 +9,26 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from neo4j import READ_ACCESS, WRITE_ACCESS, GraphDatabase
-from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import DriverError, Neo4jError
 
 from kg import defaults
 from kg.cypher import write_clause
 from kg.errors import ReadOnlyError, StoreError
 from kg.store.batches import batched
+from kg.store.driver_errors import checked_uri, shown_uri, store_error
 from kg.store.embedded import build_lock, has_graph, password_for, using_server
 
 DEFAULT_DB_DIR = defaults.DB
+# The driver logs what it then raises ("Unable to retrieve routing information"); with no handler of the
+# application's, Python would print it as a second line beside kg's one: it is kept for handlers set up.
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
 class Store:
@@ -34,6 +39,10 @@ class Store:
         self.database = database
         self.description = description  # for messages; never holds a password
         self.data_dir = data_dir  # the embedded store's folder; None for Neo4j
+
+    def _error(self, err: Exception, what: str = "") -> StoreError:
+        """The ``StoreError`` of a driver error met on this store (``kg.store.driver_errors``)."""
+        return store_error(err, self.description + what, database=self.database, neo4j=self.data_dir is None)
 
     def run(self, query: str, parameters: dict[str, Any] | None = None, *, write: bool = False) -> list[dict]:
         """Run one query with parameters and return its rows as dicts."""
@@ -50,10 +59,8 @@ class Store:
                                 "run it again with write=True (kg query: --write) if that is what you want")
         try:
             yield from self._records(query, parameters or {}, WRITE_ACCESS if write else READ_ACCESS)
-        except Neo4jError as err:
-            raise StoreError(f"{self.description}: {err.message or err}") from err
-        except DriverError as err:  # the server went away mid-command
-            raise StoreError(f"{self.description}: {err}") from err
+        except (Neo4jError, DriverError) as err:  # a refused query, or the server went away mid-command
+            raise self._error(err) from err
 
     def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
         with self.driver.session(database=self.database, default_access_mode=mode) as session:
@@ -80,13 +87,13 @@ class Store:
             try:
                 tx = session.begin_transaction()
             except (Neo4jError, DriverError) as err:
-                raise StoreError(f"{self.description}: {err}") from err
+                raise self._error(err) from err
             with tx:  # rolled back unless committed
                 yield _Transaction(self, tx)
                 try:
                     tx.commit()
                 except (Neo4jError, DriverError) as err:
-                    raise StoreError(f"{self.description}: commit failed: {err}") from err
+                    raise self._error(err, ": commit failed") from err
 
     def build_lock(self):
         """Held by a build, so that two builds on one embedded store run one after the other."""
@@ -114,15 +121,19 @@ class _Transaction(Store):
 
 def _connect(uri: str, user: str, password: str, database: str | None, description: str,
              data_dir: Path | None = None) -> Store:
-    driver = GraphDatabase.driver(uri, auth=(user, password))
+    """A store over Bolt, its server reached and the user authenticated; a Neo4j server's database
+    (``NEO4J_DATABASE``) is checked too, so that a wrong name fails here, before any work."""
+    try:
+        driver = GraphDatabase.driver(uri, auth=(user, password))
+    except (DriverError, ValueError) as err:
+        raise store_error(err, description, neo4j=data_dir is None) from err
     try:
         driver.verify_connectivity()
-    except AuthError as err:
+        if database and not data_dir:
+            driver.execute_query("RETURN 1", database_=database)
+    except (Neo4jError, DriverError, OSError, ValueError) as err:
         driver.close()
-        raise StoreError(f"{description}: authentication failed for user {user!r}") from err
-    except (ServiceUnavailable, OSError) as err:
-        driver.close()
-        raise StoreError(f"{description}: cannot connect ({err})") from err
+        raise store_error(err, description, user=user, database=database, neo4j=data_dir is None) from err
     return Store(driver, database, description, data_dir)
 
 
@@ -141,7 +152,7 @@ def open_store(db_dir: str | Path | None = None, uri: str | None = None, *, crea
         user = os.environ.get("NEO4J_USERNAME", "neo4j")
         password = os.environ.get("NEO4J_PASSWORD", "")
         database = os.environ.get("NEO4J_DATABASE") or None
-        store = _connect(uri, user, password, database, f"Neo4j at {uri}")
+        store = _connect(checked_uri(uri), user, password, database, f"Neo4j at {shown_uri(uri)}")
         try:
             yield store
         finally:
