@@ -85,7 +85,7 @@ def test_overview_cap_keeps_the_most_named_concepts_with_their_papers_and_says_w
     assert capped.omitted.nodes == full.graph.number_of_nodes() - 5
     assert capped.omitted.edges == full.graph.number_of_edges() - capped.graph.number_of_edges()
     sentence = capped.omitted.sentence()
-    assert f"Showing 5 of {full.graph.number_of_nodes()} nodes (the concept named by the most papers and 4 papers naming it)" \
+    assert f"Showing 5 of {full.graph.number_of_nodes()} nodes (the concept that matters most and 4 papers naming it)" \
         in sentence
     html = capped.render()
     assert sentence in html

@@ -25,8 +25,8 @@ def checked_types(types, allowed=NODE_TYPES) -> tuple[str, ...]:
     return tuple(by_lower[t.lower()] for t in names)
 
 
-def naming_papers(store, types=CONCEPT_TYPES) -> dict[str, tuple[str, set[str]]]:
-    """``{concept id: (type, ids of the papers naming it)}`` for the concepts of ``types`` papers name."""
+def naming_papers(store, types=CONCEPT_TYPES) -> dict[str, concepts.Named]:
+    """``{concept id: (type, ids of the papers naming it, quality)}`` for the concepts of ``types`` papers name."""
     return concepts.naming_papers(store, MENTIONS, types)
 
 

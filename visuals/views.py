@@ -89,17 +89,18 @@ def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, de
 
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
     """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
-    structure: the concepts named by the most papers with the papers naming the most of them.
+    structure: the concepts that matter most (papers naming them x their quality) with the papers naming the most of them.
     Only what is shown becomes a networkx graph; what is left out is counted."""
     named = naming_papers(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
-    shared = {c: papers for c, (_, papers) in named.items() if len(papers) >= min_papers}
+    shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
     with_papers = "Paper" in types
     papers = set().union(*shared.values()) if with_papers else set()
     nodes = set(shared) | papers
     total_edges = sum(map(len, shared.values())) if with_papers else 0
     shown = nodes
     if len(nodes) > top:
-        ranked = sorted(shared, key=lambda c: (-len(shared[c]), c))[:max(1, top // 3)]
+        # the concepts that matter most: papers weighed by quality (README: Ranking concepts)
+        ranked = sorted(shared, key=lambda c: (-len(shared[c]) * named[c].quality, -len(shared[c]), c))[:max(1, top // 3)]
         shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & nodes
     concepts_shown = sorted(shown.intersection(shared))
     graph = nx.Graph()
@@ -197,10 +198,12 @@ def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
 
 def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
     """Concepts linked by the papers that name both, coloured by community (Louvain, networkx).
-    Capped, the ``top`` concepts named by the most papers stay; only their links are built, those
+    Capped, the ``top`` concepts that matter most (papers x quality) stay; only their links are built, those
     of the others counted (:func:`count_cooccurring`)."""
-    papers_of = {c: papers for c, (_, papers) in naming_papers(store, types).items()}
-    kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers), key=lambda c: (-len(papers_of[c]), str(c)))
+    named = naming_papers(store, types)
+    papers_of = {c: found.papers for c, found in named.items()}
+    kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers),
+                  key=lambda c: (-len(papers_of[c]) * named[c].quality, -len(papers_of[c]), str(c)))
     shown = kept[:top]
     by_paper: dict[str, list] = {}
     for concept in shown:
@@ -219,7 +222,7 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     if len(kept) > len(shown):
         omitted = Omitted(nodes=len(kept) - len(shown), total_nodes=len(kept),
                           edges=count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges(),
-                          rule=f"the {top:,} concepts named by the most papers")
+                          rule=f"the {top:,} concepts that matter most (papers naming them x their quality)")
     describe(store, graph)
     for u, v, d in graph.edges(data=True):
         d["title"] = f"{d['weight']:g} shared paper{'s' if d['weight'] != 1 else ''}"
@@ -270,7 +273,7 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     naming: dict[str, int] = {}
     total = paper_reads.count(store)
     similar_to_all: Counter = Counter()
-    for concept, (concept_type, papers) in naming_papers(store, types).items():
+    for concept, (concept_type, papers, _) in naming_papers(store, types).items():
         type_of[concept], naming[concept] = concept_type, len(papers)
         for paper in papers:
             concepts_of.setdefault(paper, set()).add(concept)
@@ -446,11 +449,11 @@ def named_rule(concepts: int, papers: int) -> str:
     """The overview's cap in words.
 
     >>> named_rule(1, 4), named_rule(100, 200)
-    ('the concept named by the most papers and 4 papers naming it', 'the 100 concepts named by the most papers and 200 papers naming the most of them')
+    ('the concept that matters most and 4 papers naming it', 'the 100 concepts that matter most and 200 papers naming the most of them')
     """
     if concepts == 1:
-        return f"the concept named by the most papers and {papers:,} papers naming it"
-    return f"the {concepts:,} concepts named by the most papers and {papers:,} papers naming the most of them"
+        return f"the concept that matters most and {papers:,} papers naming it"
+    return f"the {concepts:,} concepts that matter most and {papers:,} papers naming the most of them"
 
 
 def cited_rule(works: list, chosen: list) -> str:

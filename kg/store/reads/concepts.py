@@ -6,12 +6,14 @@ Any relationship from a Paper to a Concept is a mention.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 # One row per concept with its papers' ids: a row per link costs ArcadeDB's Cypher and Bolt
 # seven times as long (60 s against 8 s for the 206,000 links of 10,000 papers, BENCHMARKS.md).
 NAMING_PAPERS = """
 MATCH (c:Concept)
 WHERE c.type IN $types
-RETURN c.id AS concept, c.type AS type, [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
+RETURN c.id AS concept, c.type AS type, c.quality AS quality, [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
 """
 # Reads of given ids start at each node found by its key (a scan of every concept costs seconds
 # at 10,000 papers); ``papers`` is the total the build keeps (kg.store.vocabulary.Totals).
@@ -82,11 +84,20 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 """
 
 
-def naming_papers(store, rels, types) -> dict[str, tuple[str, set[str]]]:
-    """``{concept id: (type, ids of the papers naming it)}`` for the concepts of ``types`` that a
-    link of ``rels`` names."""
+class Named(NamedTuple):
+    """A concept as the views read it: its type, the papers naming it and its quality (0.5 when
+    the graph keeps none)."""
+
+    type: str
+    papers: set[str]
+    quality: float
+
+
+def naming_papers(store, rels, types) -> dict[str, Named]:
+    """``{concept id: Named}`` for the concepts of ``types`` that a link of ``rels`` names."""
     rows = store.run(NAMING_PAPERS, {"rels": list(rels), "types": list(types)})
-    return {r["concept"]: (r["type"], set(r["papers"])) for r in rows if r["papers"]}
+    return {r["concept"]: Named(r["type"], set(r["papers"]), 0.5 if r["quality"] is None else r["quality"])
+            for r in rows if r["papers"]}
 
 
 def details(store, ids: list[str]) -> list[dict]:
