@@ -89,7 +89,7 @@ def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, de
 
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
     """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
-    structure: the concepts that matter most (papers naming them x their quality) with the papers naming the most of them.
+    structure: the concepts that matter most (their summed salience) with the papers naming the most of them.
     Only what is shown becomes a networkx graph; what is left out is counted."""
     named = naming_papers(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
     shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
@@ -99,8 +99,8 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     total_edges = sum(map(len, shared.values())) if with_papers else 0
     shown = nodes
     if len(nodes) > top:
-        # the concepts that matter most: papers weighed by quality (README: Ranking concepts)
-        ranked = sorted(shared, key=lambda c: (-len(shared[c]) * named[c].quality, -len(shared[c]), c))[:max(1, top // 3)]
+        # the concepts that matter most (README: Ranking concepts)
+        ranked = sorted(shared, key=lambda c: (-named[c].weight, -len(shared[c]), c))[:max(1, top // 3)]
         shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & nodes
     concepts_shown = sorted(shown.intersection(shared))
     graph = nx.Graph()
@@ -198,12 +198,12 @@ def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
 
 def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, size_by: str) -> View:
     """Concepts linked by the papers that name both, coloured by community (Louvain, networkx).
-    Capped, the ``top`` concepts that matter most (papers x quality) stay; only their links are built, those
+    Capped, the ``top`` concepts that matter most (their summed salience) stay; only their links are built, those
     of the others counted (:func:`count_cooccurring`)."""
     named = naming_papers(store, types)
     papers_of = {c: found.papers for c, found in named.items()}
     kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers),
-                  key=lambda c: (-len(papers_of[c]) * named[c].quality, -len(papers_of[c]), str(c)))
+                  key=lambda c: (-named[c].weight, -len(papers_of[c]), str(c)))
     shown = kept[:top]
     by_paper: dict[str, list] = {}
     for concept in shown:
@@ -222,7 +222,7 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     if len(kept) > len(shown):
         omitted = Omitted(nodes=len(kept) - len(shown), total_nodes=len(kept),
                           edges=count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges(),
-                          rule=f"the {top:,} concepts that matter most (papers naming them x their quality)")
+                          rule=f"the {top:,} concepts that matter most (their summed salience)")
     describe(store, graph)
     for u, v, d in graph.edges(data=True):
         d["title"] = f"{d['weight']:g} shared paper{'s' if d['weight'] != 1 else ''}"

@@ -34,7 +34,7 @@ YEARS_KEPT = 20  # concepts kept per year (and per year and type), and new ones 
 CONCEPT_TOTALS = """
 MATCH (c:Concept) WHERE c.papers > 0
 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions, c.years AS years,
-       c.year_papers AS year_papers, c.quality AS quality
+       c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
 """
 # as quality/extractors counts them
 EXTRACTORS = """
@@ -122,14 +122,14 @@ def cells(store: Store, rel: str, label: str, kept: int = CELLS_KEPT) -> list[st
 
 def top_concepts(concepts: list[dict], kept: int = TOP_CONCEPTS_KEPT) -> list[str]:
     """The ids of each type's ``kept`` concepts of quality 0.5 or more that matter most, in the
-    order of ``overview/top-concepts``: papers x quality, more papers, more mentions, the name."""
+    order of ``overview/top-concepts``: by ``weight``, more papers, more mentions, the name."""
     by_type: dict[str, list[dict]] = {}
     for row in concepts:
         if quality(row) >= 0.5:
             by_type.setdefault(row["type"], []).append(row)
     ids = []
     for rows in by_type.values():
-        rows.sort(key=lambda r: (-r["papers"] * quality(r), -r["papers"], -(r["mentions"] or 0), r["name"]))
+        rows.sort(key=lambda r: (-weight(r), -r["papers"], -(r["mentions"] or 0), r["name"]))
         ids += [r["id"] for r in rows[:kept]]
     return ids
 
@@ -137,6 +137,19 @@ def top_concepts(concepts: list[dict], kept: int = TOP_CONCEPTS_KEPT) -> list[st
 def quality(concept: dict) -> float:
     """A concept's quality, 0.5 for one of a graph built before qualities were kept (as the packs read it)."""
     return 0.5 if concept.get("quality") is None else concept["quality"]
+
+
+def weight(concept: dict) -> float:
+    """How much a concept matters to the collection: its summed salience over the papers that
+    extracted it (``rated`` x ``quality``). The papers that only write its name (vocabulary
+    links) do not count: a generic word ("prediction") is written in many abstracts and
+    extracted in few, a concept in most of those that write it.
+
+    >>> weight({"papers": 21, "rated": 2, "quality": 0.7}) < weight({"papers": 8, "rated": 7, "quality": 0.9})
+    True
+    """
+    rated = concept["papers"] if concept.get("rated") is None else concept["rated"]
+    return rated * quality(concept)
 
 
 def by_year(concepts: list[dict], kept: int = YEARS_KEPT) -> dict[str, list]:

@@ -195,29 +195,32 @@ def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
 class Totals:
     """What a concept's edges add up to, kept on the concept for the packs that rank concepts:
     the papers naming it (any edge, vocabulary links too), the ``mentions`` of those edges, the
-    papers naming it in each year, and its ``quality``: the mean salience of the edges of the
-    papers that extracted it (``rated`` of them; vocabulary links have no salience).
+    papers naming it in each year, and its ``quality``: the mean salience in the ``rated`` papers
+    that extracted it (the higher of a paper's two readings; vocabulary links have no salience).
 
     >>> t = Totals.of([{"paper": "a", "year": 2020, "mentions": 2, "salience": 0.9},
     ...                {"paper": "a", "year": 2020, "mentions": None, "salience": 0.5},
-    ...                {"paper": "b", "year": None, "mentions": 1}])
+    ...                {"paper": "b", "year": None, "mentions": 1}, {"paper": "c", "year": 2021, "mentions": 1, "salience": 0.6}])
     >>> t.properties()
-    {'papers': 2, 'mentions': 4, 'years': [2020], 'year_papers': [1], 'quality': 0.7, 'rated': 2}
+    {'papers': 3, 'mentions': 5, 'years': [2020, 2021], 'year_papers': [1, 1], 'quality': 0.75, 'rated': 2}
     """
 
     papers: int = 0
     mentions: int = 0
     years: Counter = field(default_factory=Counter)
-    salience: float = 0.0  # summed over the ``rated`` extracted edges
+    salience: float = 0.0  # summed over the ``rated`` papers that extracted the concept
     rated: int = 0
 
     @classmethod
     def of(cls, edges) -> Totals:
         """From edges ``{paper, year, mentions, salience}`` (one paper may have several)."""
         years = {e["paper"]: e["year"] for e in edges}
-        rated = [e["salience"] for e in edges if e.get("salience") is not None]
+        rated: dict[str, float] = {}
+        for e in edges:
+            if e.get("salience") is not None:
+                rated[e["paper"]] = max(rated.get(e["paper"], 0.0), e["salience"])
         return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None),
-                   sum(rated), len(rated))
+                   sum(rated.values()), len(rated))
 
     @classmethod
     def stored(cls, row: dict) -> Totals:

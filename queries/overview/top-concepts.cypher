@@ -1,5 +1,5 @@
 // name: top-concepts
-// description: The concepts that matter most, for each concept type: the papers naming them, weighed by the concept's quality (the mean salience of its extracted mentions: a name people would keep, named where it matters).
+// description: The concepts that matter most, for each concept type: the papers that extracted each (not those that only write its name), weighed by its quality (the mean salience there: a name people would keep, named where it matters).
 // param: per_type int 5 -- concepts listed per type
 // param: all bool false -- also list concepts of quality below 0.5 (more likely vague or cut names than concepts)
 // example: kg query run overview/top-concepts -p per_type=3
@@ -16,12 +16,13 @@ CALL {
   MATCH (c:Concept) WHERE c.papers > 0
   RETURN c
 }
-WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions, coalesce(c.quality, 0.5) AS quality
+WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions, coalesce(c.quality, 0.5) AS quality,
+     coalesce(c.rated, c.papers) AS rated
 WHERE $all OR quality >= 0.5
-WITH type, concept, papers, mentions, quality, papers * quality AS weight
+WITH type, concept, papers, mentions, quality, rated * quality AS weight
 ORDER BY type, weight DESC, papers DESC, mentions DESC, concept
-WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality}) AS ranked
+WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality, weight: weight}) AS ranked
 UNWIND ranked[0..$per_type] AS top
 WITH type, top  // the whole list no longer rides on each row to the sort (ArcadeDB counts it against its query heap)
 RETURN type, top.concept AS concept, top.papers AS papers, top.mentions AS mentions, top.quality AS quality
-ORDER BY type, papers * quality DESC, papers DESC, mentions DESC, concept
+ORDER BY type, top.weight DESC, papers DESC, mentions DESC, concept

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kg.store.counts import weight
+
 # One row per concept with its papers' ids: a row per link costs ArcadeDB's Cypher and Bolt
 # seven times as long (60 s against 8 s for the 206,000 links of 10,000 papers, BENCHMARKS.md).
 NAMING_PAPERS = """
 MATCH (c:Concept)
 WHERE c.type IN $types
-RETURN c.id AS concept, c.type AS type, c.quality AS quality, [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
+RETURN c.id AS concept, c.type AS type, c.quality AS quality, c.rated AS rated,
+       [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
 """
 # Reads of given ids start at each node found by its key (a scan of every concept costs seconds
 # at 10,000 papers); ``papers`` is the total the build keeps (kg.store.vocabulary.Totals).
@@ -85,18 +88,18 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 
 
 class Named(NamedTuple):
-    """A concept as the views read it: its type, the papers naming it and its quality (0.5 when
-    the graph keeps none)."""
+    """A concept as the views read it: its type, the papers naming it, and its ``weight``: the
+    summed salience of the papers that extracted it (``kg.store.counts.weight``)."""
 
     type: str
     papers: set[str]
-    quality: float
+    weight: float
 
 
 def naming_papers(store, rels, types) -> dict[str, Named]:
     """``{concept id: Named}`` for the concepts of ``types`` that a link of ``rels`` names."""
     rows = store.run(NAMING_PAPERS, {"rels": list(rels), "types": list(types)})
-    return {r["concept"]: Named(r["type"], set(r["papers"]), 0.5 if r["quality"] is None else r["quality"])
+    return {r["concept"]: Named(r["type"], set(r["papers"]), weight(dict(r, papers=len(r["papers"]))))
             for r in rows if r["papers"]}
 
 
