@@ -164,7 +164,7 @@ def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batc
 
 
 def to_record(paper: Paper, doc) -> dict:
-    """The public ``kg extract`` record of one paper (see the README)."""
+    """The public ``kg extract`` record of one paper (the contract: docs/schema.md)."""
     concepts: dict[tuple[str, str], dict] = {}
     # An acronym defined in this paper is an alias of its long form here, and only here:
     # "BC" is breast cancer in one paper and bladder cancer in another.
