@@ -1,11 +1,12 @@
 # Two commands do all set-up on a fresh machine with Python >= 3.10:
 #   make demo   builds the bundled NeurIPS 2026 abstracts, prints queries, writes kg-demo.html
 #   make test   runs the test suite
+#   make docs   builds the documentation site into site/ (offline; warnings are errors)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-accurate demo test train train-accurate clean
+.PHONY: install install-accurate demo test docs train train-accurate clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +27,10 @@ demo: install
 test: install
 	$(BIN)/python -m pytest -q
 
+# The site of docs/ (mkdocs.yml): the CLI reference and query packs are generated from the code.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
+
 # Retrains the packaged SciERC recogniser (kg/extract/models/scierc_ner) from SciERC's training split.
 SCIERC_TRAIN ?= ../shared/data/scierc/train.json
 train: install
@@ -36,4 +41,4 @@ train-accurate: install-accurate
 	$(BIN)/kg train --model accurate --data $(SCIERC_TRAIN)
 
 clean:
-	rm -rf kg-data kg-demo.html .pytest_cache
+	rm -rf kg-data kg-demo.html .pytest_cache site

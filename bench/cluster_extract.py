@@ -11,7 +11,7 @@ reading and writing JSON lines included): ``--processes 2`` (the baseline) and
 abstracts/s; the CPU seconds of the whole process tree (the driver, the scheduler and the
 workers, from ``RUSAGE_CHILDREN``) and what that gives on two idle cores; the load average
 before and after. Both outputs must hold the same records. Not a test: figures depend on the
-machine (see BENCHMARKS.md).
+machine (see docs/benchmarks.md).
 """
 
 from __future__ import annotations

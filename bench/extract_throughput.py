@@ -9,7 +9,7 @@ NeurIPS 2026 examples), cycled if fewer than ``--n``. The end-to-end figure runs
 ``kg extract`` command itself (a fresh process: start-up and model loading included, JSON
 lines written); the steady figure times only ``extract()`` on a loaded pipeline. The floor is
 ``spacy.blank("en")`` tokenizing the same texts on one process. Not a test: figures depend
-on the machine (see BENCHMARKS.md).
+on the machine (see docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Data
 then ``extract()`` on ``--n`` real abstracts (``bench/extract_throughput.abstracts``) on a loaded
 pipeline, both on ``--processes`` forked processes (accurate: one torch thread each; in float32,
 and as ``accurate-int8`` with its linear layers quantised), and the CPU seconds it used, which
-say more than wall time on a shared machine. Not a test (BENCHMARKS.md).
+say more than wall time on a shared machine. Not a test (docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Benchmark: `kg build` of N generated abstracts, then every read a user makes on that graph.
 
-    .venv/bin/python bench/scale.py 10000 100000 --processes 2 --write BENCHMARKS.md
+    .venv/bin/python bench/scale.py 10000 100000 --processes 2 --write docs/benchmarks.md
     .venv/bin/python bench/scale.py 3000 --profile          # where the build's time goes, by query
     .venv/bin/python bench/scale.py 10000 --reads-of /tmp/kg-scale/db-10000   # reads only, on a kept graph
 
@@ -429,7 +429,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--runs", type=int, default=10, help="runs of each read (views: a fifth)")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/kg-scale"))
-    parser.add_argument("--write", type=Path, help="put the table into this Markdown file (BENCHMARKS.md)")
+    parser.add_argument("--write", type=Path, help="put the tables between the markers of this Markdown file (docs/benchmarks.md)")
     parser.add_argument("--profile", action="store_true", help="where a build's time goes, by store query")
     parser.add_argument("--keep", action="store_true", help="keep the built stores")
     parser.add_argument("--build-only", action="store_true", help="time the builds, not the reads")

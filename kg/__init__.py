@@ -4,7 +4,7 @@
 >>> graph = kg.open(db="kg-data")          # doctest: +SKIP
 >>> graph.build(["examples/neurips2026"])  # doctest: +SKIP
 
-See :mod:`kg.api` for the verbs.
+See ``kg.api`` for the verbs.
 """
 
 from kg.api import KnowledgeGraph, open  # noqa: A004

@@ -1,7 +1,7 @@
 """The Python API: one object with the verbs of the ``kg`` command line.
 
 As in sqlite-utils, where ``Database(path)`` is the API, ``kg.open()`` returns a
-:class:`KnowledgeGraph` over the embedded store in a folder (``db``) or a Neo4j server
+``KnowledgeGraph`` over the embedded store in a folder (``db``) or a Neo4j server
 (``uri``), usable with or without ``with``. The store is opened on first use, so
 ``extract`` alone never starts one; only ``build`` and ``load`` create a graph.
 
@@ -56,7 +56,7 @@ class KnowledgeGraph:
 
     @property
     def store(self):
-        """The open :class:`kg.store.Store` (opened on first use; reading needs a built graph)."""
+        """The open ``kg.store.Store`` (opened on first use; reading needs a built graph)."""
         return self._open(create=False)
 
     def _open(self, create: bool):
@@ -89,7 +89,7 @@ class KnowledgeGraph:
                 records_per_part: int = defaults.RECORDS_PER_PART, no_header: bool = False) -> Iterator[dict]:
         """The ``kg extract`` records of ``sources``, one per paper, streamed (no store needed);
         what the loaders skipped or changed goes to ``report`` (a ``loaders.LoadReport``);
-        ``model`` is the recogniser, ``fast`` or ``accurate`` (README: Choosing a recogniser).
+        ``model`` is the recogniser, ``fast`` or ``accurate`` (docs/extraction.md: Choosing a recogniser).
         ``cluster`` extracts on a Dask cluster instead (``kg.cluster``: a scheduler's address, or
         ``local:N``), JSON-lines files cut into parts of ``records_per_part`` lines. ``no_header``
         reads the first line of an abstract list as an abstract (``kg extract --no-header``)."""

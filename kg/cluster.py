@@ -35,7 +35,7 @@ INSTALL = 'pip install "kg[cluster]"'
 # Dask's nanny also sets MALLOC_TRIM_THRESHOLD_ in its workers, which turns off glibc's adaptive mmap
 # threshold: spaCy's arrays are then mapped and unmapped on every batch (4.1 s of system time per
 # 1,000 abstracts instead of 1.7); unset here, thread limits kept.
-# The workers of a local cluster get these settings (see README: Scaling out, for `dask worker`).
+# The workers of a local cluster get these settings (see docs/scaling-out.md, for `dask worker`).
 QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
          "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "5s",
          "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}

@@ -1,16 +1,16 @@
-"""The errors kg raises on purpose, one hierarchy: catch :class:`KgError` for all of them.
+"""The errors kg raises on purpose, one hierarchy: catch ``KgError`` for all of them.
 
 Each says what went wrong in a sentence a user can act on; the command line prints it
 as ``Error: ...`` and exits with the code of its kind (``kg.cli.app.EXIT_CODES``).
 
-- :class:`NotFound`: something named is not there (a paper, a concept, a query, a file);
-  :class:`PaperNotFound` for a paper or reference id.
-- :class:`BadInput`: input that cannot be used (an option, a parameter, a source);
-  :class:`NoPapers` when the sources held no paper at all.
-- :class:`StoreError`: a store that cannot be reached, started or used;
-  :class:`ReadOnlyError` for a query that writes, run as a read.
-- :class:`Missing`: something kg needs is not installed (a spaCy model).
-- :class:`FetchError`: an online API that failed for good.
+- ``NotFound``: something named is not there (a paper, a concept, a query, a file);
+  ``PaperNotFound`` for a paper or reference id.
+- ``BadInput``: input that cannot be used (an option, a parameter, a source);
+  ``NoPapers`` when the sources held no paper at all.
+- ``StoreError``: a store that cannot be reached, started or used;
+  ``ReadOnlyError`` for a query that writes, run as a read.
+- ``Missing``: something kg needs is not installed (a spaCy model).
+- ``FetchError``: an online API that failed for good.
 
 >>> from kg.errors import KgError, PaperNotFound
 >>> try:

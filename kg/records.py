@@ -8,7 +8,7 @@
 
 ``read_records`` takes the same names as the loaders (files, folders, glob patterns,
 ``.gz`` files, ``-`` for stdin) and yields one record per line, streamed. A line that
-is not a record of the contract (README: "kg extract output") is a skip in ``report``
+is not a record of the contract (docs/schema.md: "kg extract records") is a skip in ``report``
 naming the file, the line and the field; bytes that are not UTF-8 and lone surrogates
 become U+FFFD (one character each, so the offsets into ``text`` still hold) with a
 note. When no file gives a record, ``loaders.NoPapers`` says why for each.

@@ -346,7 +346,7 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
 
 CASES = [(name, params, rows) for name, cases in EXPECTED.items() for params, rows in cases]
 
-# The labels and relationship types of the README's graph schema; overview/counts is compared on
+# The labels and relationship types of the graph schema (docs/schema.md); overview/counts is compared on
 # these (the build may keep more, e.g. an alias table), after checking that its rows come sorted.
 SCHEMA_NAMES = {row["name"] for row in EXPECTED["overview/counts"][0][1]}
 

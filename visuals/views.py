@@ -99,7 +99,7 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     total_edges = sum(map(len, shared.values())) if with_papers else 0
     shown = nodes
     if len(nodes) > top:
-        # the concepts that matter most (README: Ranking concepts)
+        # the concepts that matter most (docs/extraction.md: Ranking concepts)
         ranked = sorted(shared, key=lambda c: (-named[c].weight, -len(shared[c]), c))[:max(1, top // 3)]
         shown = set(choose_citers(ranked, {c: sorted(shared[c]) for c in ranked}, top)) & nodes
     concepts_shown = sorted(shown.intersection(shared))

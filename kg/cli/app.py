@@ -25,7 +25,7 @@ def fail(message: str, code: int = 1):
 # Exit codes: 0 done, 1 error, 2 wrong usage (click), 3 `kg server status`: not running,
 # NO_PAPERS the sources held no paper.
 NO_PAPERS = 4
-# The exit code of each kind of kg.errors error, the first that matches (README: "Exit codes").
+# The exit code of each kind of kg.errors error, the first that matches (docs/cli.md: "Exit codes").
 EXIT_CODES: tuple[tuple[type[KgError], int], ...] = ((NoPapers, NO_PAPERS), (KgError, 1))
 
 
@@ -101,7 +101,7 @@ def source_options(func):
 
 
 def recogniser_option(func):
-    """``--model fast|accurate``: the entity recogniser (README: Choosing a recogniser)."""
+    """``--model fast|accurate``: the entity recogniser (docs/extraction.md: Choosing a recogniser)."""
     return click.option("--model", "recogniser", type=click.Choice(["fast", "accurate"]), default=defaults.RECOGNISER,
                         show_default=True,
                         help="Entity recogniser: fast (spaCy CNN, shipped) or accurate (transformer; "

@@ -30,7 +30,7 @@ def load(records, db_dir, uri):
 
     The graph is the one `kg build` makes of the sources the records came from,
     without running spaCy again: extract once (or on many machines), load anywhere.
-    A line that is not a record of the contract (README: "kg extract output") is
+    A line that is not a record of the contract (docs/schema.md: "kg extract records") is
     skipped and reported with its file and line; the other records load. Loading
     the same records twice changes no counts.
 

@@ -300,7 +300,7 @@ def load_tagger(path: Path):
 
 def quantized(tagger):
     """The tagger with int8 weights in its linear layers, one scale per output channel (dynamic
-    quantisation): about 1.4x the abstracts per CPU second for a little F1 (BENCHMARKS.md:
+    quantisation): about 1.4x the abstracts per CPU second for a little F1 (docs/benchmarks.md:
     Recognisers); one scale per layer cost five times more F1 (held-out 0.570 against 0.617)."""
     import torch
 

@@ -3,7 +3,7 @@
 thinc multiplies matrices with blis. On this project's machines a product of the recogniser's
 shape (256 x 288 by 288 x 288, ``bench/gemm.py``) took 1.5 ms there against 0.5 ms for numpy's
 OpenBLAS on one thread, and the whole recogniser ran 1.5-1.9x faster through numpy, reading the
-same entities (BENCHMARKS.md, "Extraction").
+same entities (docs/benchmarks.md, "Extraction speed").
 
 >>> import numpy
 >>> ops = NumpyBlasOps()

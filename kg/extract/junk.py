@@ -8,8 +8,8 @@ library or publisher's line, a boilerplate sentence, a lone generic word. The ru
 general (no names of any paper collection); each has a test on a real sentence in
 ``tests/test_extract_junk.py``.
 
-The pipeline has no part-of-speech tagger (it costs more than the whole extraction, see
-BENCHMARKS.md), so verbs are told lexically: the English model's lemmatizer tables list the
+The pipeline has no part-of-speech tagger (it would cost more than the whole
+extraction), so verbs are told lexically: the English model's lemmatizer tables list the
 verbs, nouns and adjectives of English (WordNet's), which are read once per process.
 """
 

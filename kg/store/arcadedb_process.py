@@ -37,7 +37,7 @@ from pathlib import Path
 DATABASE = "kg"
 STATE_FILE = "server.json"
 # the store's Java heap unless KG_HEAP says otherwise: a build of 10,000 papers runs in it with the whole
-# build (kg, two spaCy workers, the store) under 3 GB; BENCHMARKS.md, "Scale", compares it with 2g
+# build (kg, two spaCy workers, the store) under 3 GB (docs/benchmarks.md, "Build at scale"), where neither this heap nor 2g binds
 DEFAULT_HEAP = "1536m"
 ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
 USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops

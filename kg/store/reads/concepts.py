@@ -11,7 +11,7 @@ from typing import NamedTuple
 from kg.store.counts import weight
 
 # One row per concept with its papers' ids: a row per link costs ArcadeDB's Cypher and Bolt
-# seven times as long (60 s against 8 s for the 206,000 links of 10,000 papers, BENCHMARKS.md).
+# seven times as long (60 s against 8 s for the 206,000 links of 10,000 papers, bench/scale.py).
 NAMING_PAPERS = """
 MATCH (c:Concept)
 WHERE c.type IN $types
