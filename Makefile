@@ -16,9 +16,8 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
-# The accurate recogniser's extra; torch 2.13.0 first, as its CPU build (0.75 GB, not several GB of CUDA).
+# The accurate recogniser's extra: ONNX Runtime and tokenizers (the trained model is in the package).
 install-accurate: install
-	$(BIN)/python -m pip install --quiet "torch==2.13.0"
 	$(BIN)/python -m pip install --quiet --config-settings editable_mode=compat -e ".[test,accurate]"
 
 demo: install
@@ -32,12 +31,16 @@ docs: install
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
 
 # Retrains the packaged SciERC recogniser (kg/extract/models/scierc_ner) from SciERC's training split.
+# SciERC's processed JSON: http://nlp.cs.washington.edu/sciIE/ (sciERC_processed.tar.gz)
 SCIERC_TRAIN ?= ../shared/data/scierc/train.json
 train: install
 	$(BIN)/kg train --data $(SCIERC_TRAIN)
 
-# Fine-tunes the accurate recogniser (kg/extract/models/accurate, not in git): at most 50 minutes (--max-minutes).
-train-accurate: install-accurate
+# Fine-tunes the accurate recogniser again (at most 50 minutes) and exports it to kg/extract/models/accurate;
+# torch 2.13.0 first, as its CPU build (0.75 GB, not several GB of CUDA).
+train-accurate: install
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet --config-settings editable_mode=compat -e ".[test,train-accurate]"
 	$(BIN)/kg train --model accurate --data $(SCIERC_TRAIN)
 
 clean:

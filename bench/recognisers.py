@@ -1,14 +1,15 @@
 """The two recognisers side by side, in one run: SciERC dev exact F1 per type, and throughput.
 
     python bench/recognisers.py                        # dev F1 + 300 abstracts each, 2 cores
-    python bench/recognisers.py --n 100 --models fast accurate accurate-int8 --data ../shared/data
+    python bench/recognisers.py --n 1000 --models fast accurate accurate:float32=DIR --data ../shared/data
 
-For each of ``fast`` and ``accurate`` (``kg.extract.load_pipeline(recogniser=...)``): the exact-match
-precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Dataset, Metric, micro),
-then ``extract()`` on ``--n`` real abstracts (``bench/extract_throughput.abstracts``) on a loaded
-pipeline, both on ``--processes`` forked processes (accurate: one torch thread each; in float32,
-and as ``accurate-int8`` with its linear layers quantised), and the CPU seconds it used, which
-say more than wall time on a shared machine. Not a test (docs/benchmarks.md).
+For each recogniser (``kg.extract.load_pipeline(recogniser=...)``; ``KIND:LABEL=DIR`` reads a
+trained folder of that kind, e.g. an accurate one exported without 8-bit weights): the
+exact-match precision, recall and F1 of ``kg eval scierc`` on SciERC dev (Method, Task, Dataset,
+Metric, micro), then ``extract()`` on ``--n`` real abstracts (``bench/extract_throughput.abstracts``)
+on a loaded pipeline, both on ``--processes`` forked processes (accurate: one encoder thread
+each), and the CPU seconds it used, which say more than wall time on a shared machine. Not a
+test (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -37,11 +38,8 @@ def measure(recogniser: str, dev: Path, texts: list[str], processes: int) -> dic
     from kg.model import Paper
 
     started = time.perf_counter()
-    nlp = load_pipeline(recogniser=recogniser.removesuffix("-int8"))
-    if recogniser.endswith("-int8"):
-        from kg.extract import accurate
-
-        nlp.get_pipe("accurate_ner").tagger = accurate.quantized(nlp.get_pipe("accurate_ner").tagger)
+    kind, _, folder = recogniser.partition("=")
+    nlp = load_pipeline(recogniser=kind.split(":")[0], ner=folder or None)
     loading = time.perf_counter() - started
     report = evaluate_scierc(dev, nlp, baseline=False)
     papers = [Paper(id=f"b{i}", title="", abstract=t) for i, t in enumerate(texts)]
@@ -55,9 +53,9 @@ def measure(recogniser: str, dev: Path, texts: list[str], processes: int) -> dic
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=300, help="abstracts for the throughput figure")
-    parser.add_argument("--processes", type=int, default=2, help="forked processes (accurate: one torch thread each)")
-    parser.add_argument("--models", nargs="+", default=["fast", "accurate"], choices=["fast", "accurate", "accurate-int8"],
-                        help="accurate-int8: the accurate one with int8 linear layers (accurate.quantized)")
+    parser.add_argument("--processes", type=int, default=2, help="forked processes (accurate: one encoder thread each)")
+    parser.add_argument("--models", nargs="+", default=["fast", "accurate"],
+                        help="fast, accurate, or KIND:LABEL=DIR for a trained folder of that kind")
     parser.add_argument("--data", type=Path, default=DATA, help="../shared/data (from a worktree: its path)")
     args = parser.parse_args()
     texts = abstracts(args.n, args.data)
@@ -69,7 +67,7 @@ def main() -> None:
     for recogniser in args.models:
         row = measure(recogniser, args.data / "scierc" / "dev.json", texts, args.processes)
         cells = [f"{row['exact'][t].precision:.3f} / {row['exact'][t].recall:.3f} / **{row['exact'][t].f1:.3f}**" for t in types]
-        print(f"| {recogniser} | " + " | ".join(cells) +
+        print(f"| {recogniser.split('=')[0]} | " + " | ".join(cells) +
               f" | {row['per_s']:.1f} | {row['per_cpu_s']:.1f} | {row['loading']:.1f} s |", flush=True)
     print("load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 

@@ -1,5 +1,5 @@
-"""The accurate recogniser (``kg.extract.accurate``). Without the extra only the error a user
-meets is tested; the rest skips (``pip install torch==2.13.0 "kg[accurate]"`` runs it)."""
+"""The accurate recogniser (``kg.extract.accurate``): the shipped model on ONNX Runtime (the test
+extra installs it), and its training and export, which skip without ``kg[train-accurate]``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,19 @@ from kg.extract import accurate
 
 SAMPLE = Path(__file__).parent / "fixtures" / "scierc_sample.json"
 needs_extra = pytest.mark.skipif(accurate.requirements_missing() is not None, reason="the accurate extra is not installed")
+
+
+def _training_missing() -> bool:
+    from kg.extract.accurate_training import require_training_extra
+
+    try:
+        require_training_extra()
+    except accurate.AccurateMissing:
+        return True
+    return False
+
+
+needs_training = pytest.mark.skipif(_training_missing(), reason="the train-accurate extra is not installed")
 
 
 def test_bio_tags_become_typed_word_spans():
@@ -39,7 +52,7 @@ def test_viterbi_decoding_never_continues_a_span_it_did_not_start():
 def test_accurate_without_extra_or_weights_is_a_clear_error(tmp_path):
     result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--ner", str(tmp_path)])
     assert result.exit_code == 1
-    expected = "needs the extra" if accurate.requirements_missing() else "not trained yet"
+    expected = "needs the extra" if accurate.requirements_missing() else "no trained accurate recogniser"
     assert expected in result.output and "Traceback" not in result.output
 
 
@@ -56,7 +69,7 @@ def tiny_model(tmp_path_factory):
 
 @needs_extra
 def test_windows_cut_long_texts_between_words_and_keep_every_word():
-    tokenizer = accurate.load_tokenizer(accurate.base_model_dir())
+    tokenizer = accurate.load_tokenizer(accurate.MODEL_DIR)
     words = ("We train a tagger on abstracts .".split() * 60) + ["end"]
     cut = accurate.windows(words, tokenizer, max_pieces=64)
     assert len(cut) > 1 and all(len(w.ids) <= 64 for w in cut)
@@ -65,12 +78,12 @@ def test_windows_cut_long_texts_between_words_and_keep_every_word():
 
 
 @needs_extra
-def test_fine_tuned_recogniser_feeds_the_same_rules(tiny_model):
+def test_shipped_recogniser_feeds_the_same_rules():
     from kg.evaluation.scierc import read_scierc
     from kg.extract import extract, load_pipeline
     from kg.model import Paper
 
-    nlp = load_pipeline(recogniser="accurate", ner=tiny_model)
+    nlp = load_pipeline(recogniser="accurate")
     assert "accurate_ner" in nlp.pipe_names and "scierc_ner" not in nlp.pipe_names
     docs = list(read_scierc(SAMPLE))
     records = list(extract([Paper(id=d.key, title="", abstract=d.text) for d in docs], nlp))
@@ -84,7 +97,15 @@ def test_fine_tuned_recogniser_feeds_the_same_rules(tiny_model):
 
 
 @needs_extra
-def test_cli_scores_the_accurate_recogniser(tiny_model):
+def test_shipped_recogniser_is_the_trained_one():
+    result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--no-baseline", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["kg"]["exact"]["micro"]["f1"] > 0.6  # an untrained tag layer scores ~0
+
+
+@needs_training
+def test_fine_tuned_and_exported_recogniser_is_scored_by_the_cli(tiny_model):
+    assert (tiny_model / accurate.MODEL_FILE).exists() and accurate.check(tiny_model) == tiny_model
     result = CliRunner().invoke(main, ["eval", "scierc", str(SAMPLE), "--model", "accurate", "--ner", str(tiny_model),
                                        "--no-baseline", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -93,12 +114,13 @@ def test_cli_scores_the_accurate_recogniser(tiny_model):
 
 
 @needs_extra
-def test_forked_workers_give_the_records_of_one_process(tiny_model):
+def test_forked_workers_give_the_records_of_one_process():
     from kg.evaluation.scierc import read_scierc
     from kg.extract import extract, load_pipeline
     from kg.model import Paper
 
-    nlp = load_pipeline(recogniser="accurate", ner=tiny_model)
+    nlp = load_pipeline(recogniser="accurate")
+    nlp("A session made in the parent before the fork is not the workers' session.")
     papers = [Paper(id=f"{d.key}-{k}", title="", abstract=d.text) for k in range(3) for d in read_scierc(SAMPLE)]
     alone = list(extract(papers, nlp))
     forked = list(extract(papers, nlp, n_process=2, batch_size=2))

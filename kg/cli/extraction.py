@@ -14,9 +14,14 @@ from kg.cli.app import fail, handle_errors, main, recogniser_option
 def eval_group():
     """Measure extraction against human annotations.
 
+    SciERC (Luan et al., 2018) is public: its processed JSON (train.json,
+    dev.json, test.json) comes from the SciERC site
+    (http://nlp.cs.washington.edu/sciIE/, sciERC_processed.tar.gz) or DyGIE++'s
+    scripts/data/get_scierc.sh.
+
     \b
     Example:
-      kg eval scierc ../shared/data/scierc/dev.json
+      kg eval scierc scierc/dev.json
     """
 
 
@@ -39,9 +44,9 @@ def eval_scierc(path, baseline, fmt, processes, recogniser, ner):
 
     \b
     Examples:
-      kg eval scierc ../shared/data/scierc/dev.json
-      kg eval scierc ../shared/data/scierc/dev.json --model accurate --no-baseline
-      kg eval scierc ../shared/data/scierc/dev.json --ner my-ner --no-baseline
+      kg eval scierc scierc/dev.json
+      kg eval scierc scierc/dev.json --model accurate --no-baseline
+      kg eval scierc scierc/dev.json --ner my-ner --no-baseline
     """
     from kg.evaluation import evaluate_scierc
     from kg.extract import load_pipeline
@@ -60,7 +65,7 @@ def eval_scierc(path, baseline, fmt, processes, recogniser, ner):
 
 @main.command()
 @click.option("--data", "train_path", type=click.Path(exists=True, dir_okay=False), required=True,
-              help="SciERC training split (DyGIE JSON), e.g. ../shared/data/scierc/train.json.")
+              help="SciERC training split (DyGIE JSON), e.g. scierc/train.json (see kg eval --help for where to get it).")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
               help="Where to write the trained recogniser (default: the packaged kg/extract/models/scierc_ner, "
                    "or kg/extract/models/accurate).")
@@ -71,22 +76,24 @@ def eval_scierc(path, baseline, fmt, processes, recogniser, ner):
 @click.option("--epochs", type=click.IntRange(1), default=20, show_default=True, help="accurate: passes over the training split.")
 @click.option("--max-minutes", type=float, default=50, show_default=True,
               help="accurate: fewer epochs when those asked for would take longer (the learning rate's decay follows).")
-@click.option("--threads", type=click.IntRange(1), default=2, show_default=True, help="accurate: torch threads.")
+@click.option("--threads", type=click.IntRange(1), default=2, show_default=True, help="accurate: torch threads while training.")
 @click.option("--seed", type=int, default=0, show_default=True, help="accurate: random seed.")
 @handle_errors
 def train(train_path, output, recogniser, config, max_steps, epochs, max_minutes, threads, seed):
     """Train a SciERC entity recogniser: the shipped fast one, or the accurate one.
 
-    The accurate one fine-tunes all-MiniLM-L6-v2 (needs pip install "kg[accurate]"):
-    as many of --epochs as fit in --max-minutes: all 20 in 45 minutes on two cores
-    (0.635 exact F1 on SciERC dev; seeds 0-2: 0.632-0.641). A held-out sample of the training
-    split picks the best epoch; SciERC dev is never seen.
+    kg ships both trained; this retrains them. The accurate one fine-tunes
+    all-MiniLM-L6-v2 with torch (pip install "kg[train-accurate]"): as many of
+    --epochs as fit in --max-minutes (all 20 in about 45 minutes on two cores),
+    then writes the ONNX graph kg runs. A held-out sample of the training split
+    picks the best epoch; SciERC dev is never seen. SciERC's processed JSON comes
+    from its site (see kg eval --help).
 
     \b
     Examples:
-      kg train --data ../shared/data/scierc/train.json
-      kg train --data ../shared/data/scierc/train.json -o my-ner    # then: kg eval scierc DEV --ner my-ner
-      kg train --model accurate --data ../shared/data/scierc/train.json
+      kg train --data scierc/train.json
+      kg train --data scierc/train.json -o my-ner    # then: kg eval scierc DEV --ner my-ner
+      kg train --model accurate --data scierc/train.json -o my-accurate
     """
     if recogniser == "accurate":
         from kg.extract import accurate_training

