@@ -221,19 +221,13 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     "papers/proposing-methods": [({}, [
         paper("pD", year=2023, method="GraphNet", used_by=1),
         paper("pA", year=2021, method="SparseFormer", used_by=1)])],
-    # the most salient first; graphs (0.3) with all only
-    "papers/concepts": [({"paper": "pD"}, [
+    # the most salient first, the top 10 unless all (every edge, vocabulary links too)
+    "papers/concepts": [({"paper": "pD", "top": "2"}, [
         {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "salience": 0.9, "extractor": "we_propose", "confidence": 0.8,
          "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
         {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "salience": 0.8, "extractor": "head_noun",
-         "confidence": 0.6, "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "EVALUATES_ON", "type": "Dataset", "concept": "Cora", "salience": 0.7, "extractor": "gazetteer", "confidence": 0.9,
-         "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
-        {"relation": "USES", "type": "Method", "concept": "Transformer", "salience": 0.6, "extractor": "gazetteer", "confidence": 0.9,
-         "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "MEASURES", "type": "Metric", "concept": "accuracy", "salience": 0.55, "extractor": "gazetteer", "confidence": 0.9,
-         "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."}]),
-        ({"paper": "pD", "all": "true"}, [
+         "confidence": 0.6, "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."}]),
+        ({"paper": "pD"}, [
         {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "salience": 0.9, "extractor": "we_propose", "confidence": 0.8,
          "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
         {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "salience": 0.8, "extractor": "head_noun",
