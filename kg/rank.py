@@ -35,7 +35,9 @@ def pagerank(graph: nx.Graph, alpha: float = 0.85, weight: str | None = None) ->
         return {}
     g, order = to_igraph(graph, weight)
     weighted = weight is not None and g.ecount() > 0
-    # ARPACK: the default PRPACK took ~1 s on 2,000 nodes here, ARPACK ~30 ms
-    ranks = g.pagerank(damping=alpha, weights="weight" if weighted else None, directed=graph.is_directed(),
-                       implementation="arpack")
+    options = {"damping": alpha, "weights": "weight" if weighted else None, "directed": graph.is_directed()}
+    try:  # ARPACK: the default PRPACK took ~1 s on 2,000 nodes here, ARPACK ~30 ms
+        ranks = g.pagerank(implementation="arpack", **options)
+    except igraph.InternalError:  # its random start fails now and then on small graphs (tests/test_rank.py)
+        ranks = g.pagerank(implementation="prpack", **options)
     return dict(zip(order, ranks))

@@ -22,6 +22,7 @@ from kg import defaults
 from kg.cypher import write_clause
 from kg.errors import ReadOnlyError, StoreError
 from kg.store.batches import batched
+from kg.store.capture import capture
 from kg.store.driver_errors import checked_uri, shown_uri, store_error
 from kg.store.embedded import build_lock, has_graph, password_for, using_server
 
@@ -57,6 +58,7 @@ class Store:
         if clause:
             raise ReadOnlyError(f"this query writes ({clause}) and was run as a read in {self.description}; "
                                 "run it again with write=True (kg query: --write) if that is what you want")
+        capture(query, parameters or {})  # KG_CAPTURE_CYPHER: every statement sent, for Neo4j's analysis (tests)
         try:
             yield from self._records(query, parameters or {}, WRITE_ACCESS if write else READ_ACCESS)
         except (Neo4jError, DriverError) as err:  # a refused query, or the server went away mid-command
