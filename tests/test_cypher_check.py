@@ -9,7 +9,7 @@ example parameters, ``kg similar`` by each signal, every view, the citation anal
 export. Each distinct statement (the final text: labels and types assembled in Python included)
 and the names of the parameters sent with it go to ``@neo4j-cypher/language-support``
 (tests/cypher_check: pinned by its package-lock.json, installed by ``npm ci`` there, as .ci/run
-does) as Cypher 5: no error, and no warning but the deprecations README.md lists ("Checked by
+does) as Cypher 5: no error, and no warning but the deprecations docs/stores.md lists ("Checked by
 Neo4j's Cypher analysis"). Every Cypher constant of the store layer and every pack is among the
 statements checked, so a new one that no operation here sends fails.
 """
@@ -38,7 +38,7 @@ from queries import list_queries
 
 pytestmark = pytest.mark.skipif(checker_missing() is not None, reason=checker_missing() or "")
 
-# The warnings Neo4j's analysis gives kg's statements, each listed in README.md; any other fails.
+# The warnings Neo4j's analysis gives kg's statements, each listed in docs/stores.md; any other fails.
 # CALL { ... } without a scope clause: deprecated in Neo4j 5.23+, which still runs it; the scoped
 # CALL () { ... } would be refused by Neo4j before 5.23.
 KNOWN_WARNINGS = ("CALL subquery without a variable scope clause is deprecated.",)
@@ -187,10 +187,10 @@ def test_neo4j_finds_no_error_in_any_statement_kg_sends(analysis):
 def test_its_warnings_are_the_deprecations_the_readme_lists(analysis):
     warned = [(named(s["query"]), w) for s in analysis for w in s["warnings"]]
     assert [(name, w["message"]) for name, w in warned if not w["message"].startswith(KNOWN_WARNINGS)] == []
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert all(known in readme for known in KNOWN_WARNINGS)
+    documented = (ROOT / "docs" / "stores.md").read_text(encoding="utf-8")
+    assert all(known in documented for known in KNOWN_WARNINGS)
     listing = sorted({f"{name} (line {w['line']}): {w['message']}" for name, w in warned})
     print("\n".join(["Deprecated in Neo4j's analysis:", *listing]))
     if listing:
-        warnings.warn(f"{len(listing)} deprecation(s) in kg's Cypher (README.md, Checked by Neo4j's Cypher analysis): "
+        warnings.warn(f"{len(listing)} deprecation(s) in kg's Cypher (docs/stores.md, Checked by Neo4j's Cypher analysis): "
                       + "; ".join(listing), stacklevel=1)
