@@ -325,7 +325,7 @@ def main() -> None:
         deadline = start + args.timeout
         print(f"load: {args.clients} clients, {args.commands:,} commands, kg build of {len(added_ids):,} papers ...",
               file=sys.stderr)
-        build = start_build(["build", str(more), "--processes", str(args.processes)], db, work / "build.log")
+        build = start_build(["--debug", "build", str(more), "--processes", str(args.processes)], db, work / "build.log")
         watch = BuildWatch(build, deadline)
         outcomes = run_clients(dealt, db, out_dir, checker, deadline)
         watch.join()
@@ -333,7 +333,7 @@ def main() -> None:
         found = papers_found(db, base_ids + added_ids)
         rss_end = server_rss_bytes(db)
         if code != 0:
-            print(f"kg build: exit {code}\n{(work / 'build.log').read_text()[-2000:]}", file=sys.stderr)
+            print(f"kg build: exit {code}\n{(work / 'build.log').read_text()}", file=sys.stderr)  # with its traceback (--debug)
         during = sum(o.started < watch.ended for o in outcomes)
         if not args.db:
             subprocess.run([KG, "server", "stop", "--db", str(db)], capture_output=True)
