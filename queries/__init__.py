@@ -16,7 +16,7 @@ only as parameters, and a query may use no ``$name`` it does not declare.
 >>> from queries import get_query
 >>> q = get_query("overview/top-concepts")
 >>> q.params[0].name, q.bind({"per_type": "3"})
-('per_type', {'per_type': 3})
+('per_type', {'per_type': 3, 'all': False})
 """
 
 from __future__ import annotations

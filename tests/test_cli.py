@@ -62,9 +62,9 @@ def test_query_list_and_run_in_every_format(built_db):
     rows = json.loads(as_json.output)
     assert {r["type"] for r in rows} <= {"Method", "Task", "Dataset", "Metric", "Entity", "Domain"} and len(rows) >= 3
     as_csv = runner.invoke(main, ["query", "run", "overview/top-concepts", "--format", "csv", "--db", built_db])
-    assert as_csv.output.splitlines()[0] == "type,concept,papers,mentions"
+    assert as_csv.output.splitlines()[0] == "type,concept,papers,mentions,quality"
     table = runner.invoke(main, ["query", "run", "overview/top-concepts", "--db", built_db])
-    assert table.output.splitlines()[0].split() == ["type", "concept", "papers", "mentions"]
+    assert table.output.splitlines()[0].split() == ["type", "concept", "papers", "mentions", "quality"]
 
 
 def test_query_parameters_are_checked(built_db):

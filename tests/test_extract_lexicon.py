@@ -148,7 +148,8 @@ def test_each_data_file_is_read_by_a_rule():
 def test_a_wheel_carries_the_data_files():
     """pyproject's package data names every data file, so that an installed kg has its word lists."""
     section = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("[tool.setuptools.package-data]")[1].split("\n[")[0]
-    patterns = ast.literal_eval(next(line for line in section.splitlines() if line.startswith("kg = ")).split("=", 1)[1].strip())
+    listed = section[section.index("\nkg = ") + len("\nkg = "):]  # the list may run over several lines
+    patterns = ast.literal_eval(listed[:listed.index("]") + 1])
     unshipped = [p.name for p in _data_files() if not any(fnmatch(str(p.relative_to(ROOT / "kg")), g) for g in patterns)]
     assert unshipped == []
 
