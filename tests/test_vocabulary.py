@@ -205,6 +205,25 @@ def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):
     assert f"{in_graph} links where an abstract writes a concept's name ({rebuilt.links} written" in rebuilt.line()
 
 
+def test_a_vote_that_retypes_hundreds_of_concepts_labels_each_one(store):
+    """Each concept ends with the one type label of its vote, however many change at once (ArcadeDB
+    wrote a statement with two label changes right for its first 100 rows only: from the 101st on,
+    a concept lost both labels and its vote went to another concept)."""
+    names = [f"mixer {n:03}" for n in range(250)]
+    text = ", ".join(names) + "."
+    records = [record("p-task", text, *[(n, "Task") for n in names])]
+    records += [record(f"p-method{i}", text, *[(n, "Method") for n in names]) for i in (1, 2)]
+    report = build_in_batches(store, records, 1)
+    assert (report.concepts, report.relabelled) == (250, 250)
+    rows = store.run("MATCH (c:Concept) RETURN c.id AS id, labels(c) AS labels, c.type AS type, c.papers AS papers")
+    assert sorted((r["id"], tuple(sorted(r["labels"])), r["type"], r["papers"]) for r in rows) == [
+        (n, ("Concept", "Method"), "Method", 3) for n in names]
+    assert count(store)["nodes"]["Method"] == 250 and "Task" not in count(store)["nodes"]
+    whole = graph_dump(store)
+    assert load_records(store, records)[1].concepts == 0
+    assert graph_dump(store) == whole
+
+
 def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
     """Before bladder cancer's paper, "BCa" names breast cancer: the paper writing it is linked in its batch."""
     patch = pytest.MonkeyPatch()
