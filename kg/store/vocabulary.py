@@ -225,7 +225,7 @@ class Totals:
             if e.get("salience") is not None:
                 rated[e["paper"]] = max(rated.get(e["paper"], 0.0), e["salience"])
         return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None),
-                   sum(rated.values()), len(rated))
+                   math.fsum(rated.values()), len(rated))  # fsum: the same quality whatever order the edges come in
 
     @classmethod
     def stored(cls, row: dict) -> Totals:
