@@ -197,14 +197,21 @@ def test_a_build_in_batches_gives_the_graph_of_one_batch(store):
 
 
 def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):
-    """The build line's links are the graph's; what a build wrote differs with its batches and on a rebuild."""
+    """The build line's links are the graph's; what a build changed differs with its batches, and a
+    rebuild of an unchanged graph changes nothing: no link written, no concept voted anew."""
     whole = build_in_batches(store, LATER, len(LATER))
     one_by_one = build_in_batches(store, LATER, 1)
     rebuilt = load_records(store, LATER)[1]
     in_graph = store.run("MATCH (:Paper)-[r:MENTIONS]->(:Concept) RETURN count(r) AS n")[0]["n"]
     assert in_graph > 0 and whole.linked == one_by_one.linked == rebuilt.linked == in_graph
-    assert one_by_one.links > whole.links  # a link written in a batch and redone by the end of the build
-    assert f"{in_graph} links where an abstract writes a concept's name ({rebuilt.links} written" in rebuilt.line()
+    assert whole.links == in_graph and whole.concepts == 0  # one batch: each link written once, each concept created voted
+    assert one_by_one.links > whole.links and one_by_one.concepts > 0  # links and votes the end of the build redid
+    assert (rebuilt.links, rebuilt.concepts, rebuilt.relabelled) == (0, 0, 0)
+    assert rebuilt.line().startswith(f"Vocabulary: 0 concepts voted anew (0 typed anew), {in_graph} links where an "
+                                     "abstract writes a concept's name (0 new or changed by this build), ")
+    changed = dict(LATER[0], text=LATER[0]["text"] + " LoRA helps.")  # one abstract writes one name more
+    again = load_records(store, LATER[:1] + [changed] + LATER[1:])[1]
+    assert again.links == 1 and again.linked == in_graph + 1
 
 
 def test_a_vote_that_retypes_hundreds_of_concepts_labels_each_one(store):

@@ -37,7 +37,7 @@ from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.schema import _checked
-from kg.store.vocabulary import CREATE_LINKS, Names, Totals, paper_links, spellings_of, vote
+from kg.store.vocabulary import CREATE_LINKS, LINK_FIELDS, Names, Totals, paper_links, spellings_of, vote
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -97,12 +97,15 @@ MERGE (p)-[r:{rel}]->(c)
 """ + MENTION_SET
 # A paper extracted again from its abstract (a rerun with a newer extractor) gets its concept
 # edges anew: the old ones go first (found again by the vocabulary too), and concepts that no
-# paper's extraction names any more go after the load.
+# paper's extraction names any more go after the load. The vocabulary's links are returned, so
+# that the build counts only the links it changes.
 DROP_MENTIONS = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})-[r]->(c:Concept)
+WITH r, id AS paper, c.id AS concept, type(r) AS rel, r.spelling AS spelling, r.evidence AS evidence, r.start AS start,
+     r.end AS end, r.confidence AS confidence, r.mentions AS mentions
 DELETE r
-RETURN DISTINCT c.id AS id
+RETURN paper, concept, rel, spelling, evidence, start, end, confidence, mentions
 """
 DROP_UNNAMED_CONCEPTS = """
 UNWIND $ids AS id
@@ -223,7 +226,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     new, years = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
-    unnamed = drop_mentions(store, sorted(renamed - new))
+    unnamed, dropped = drop_mentions(store, sorted(renamed - new))
     names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
     mentions = last_mentions(rows)
     learn_names(names, mentions, stamp)
@@ -232,7 +235,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     store_mentions(store, mentions, new | renamed, batch_size)
     store.run_batches(CREATE_LINKS, links, batch_size)
     names.touched |= {link["concept"] for link in links} - created
-    names.links += len(links)
+    names.links += changed_links(links, dropped)
     for cid in drop_unnamed_concepts(store, unnamed):
         names.forget(cid)
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
@@ -357,11 +360,26 @@ def store_mentions(store: Store, mentions: dict[str, list[dict]], fresh: set[str
         store.run_batches(MERGE_MENTIONS.format(rel=rel), [r for r in rows if r["paper"] not in fresh], batch_size)
 
 
-def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
-    """Delete the concept edges of these papers; return the ids of the concepts they named."""
+def drop_mentions(store: Store, paper_ids: list[str]) -> tuple[set[str], dict[tuple[str, str], dict]]:
+    """Delete the concept edges of these papers; return the ids of the concepts they named, and
+    their vocabulary links: (paper, concept) -> the link's ``LINK_FIELDS``."""
     if not paper_ids:
-        return set()
-    return {row["id"] for row in store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)}
+        return set(), {}
+    rows = store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)
+    links = {(r["paper"], r["concept"]): {k: r[k] for k in LINK_FIELDS} for r in rows if r["rel"] == "MENTIONS"}
+    return {r["concept"] for r in rows}, links
+
+
+def changed_links(links: list[dict], dropped: dict[tuple[str, str], dict]) -> int:
+    """How many of these links are new: not the same as one the batch dropped (a rebuild writes
+    again the links it found, and changes none of them).
+
+    >>> link = {"paper": "p", "concept": "bert", "spelling": "BERT", "evidence": "We use BERT.", "start": 7, "end": 11,
+    ...         "confidence": 0.6, "mentions": 1}
+    >>> changed_links([link], {}), changed_links([link], {("p", "bert"): {k: link[k] for k in LINK_FIELDS}})
+    (1, 0)
+    """
+    return sum(dropped.get((link["paper"], link["concept"])) != {k: link[k] for k in LINK_FIELDS} for link in links)
 
 
 def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> set[str]:

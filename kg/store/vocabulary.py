@@ -150,18 +150,19 @@ DELETE r
 
 @dataclass
 class VocabularyReport:
-    concepts: int = 0      # concepts voted again at the end of the build
+    concepts: int = 0      # concepts whose vote or totals the end of the build changed
     relabelled: int = 0    # of which the type label changed
-    links: int = 0         # MENTIONS edges written (in the batches and by the pass; a rebuild writes them again)
+    links: int = 0         # MENTIONS edges new or changed (in the batches and by the pass; none on a rebuild)
     linked: int = 0        # MENTIONS edges in the graph
     broader: int = 0       # BROADER edges in the graph
     seconds: float = 0.0   # the pass's time
 
     def line(self) -> str:
-        """The build summary's line: ``Vocabulary: 746 concepts voted (3 retyped), ...``."""
-        return (f"Vocabulary: {self.concepts} concepts voted ({self.relabelled} typed anew), {self.linked} links where "
-                f"an abstract writes a concept's name ({self.links} written by this build), {self.broader} broader-concept "
-                f"links ({self.seconds:.1f} s).")
+        """The build summary's line, what this build changed: ``Vocabulary: 746 concepts voted anew (3 typed
+        anew), ...``; a rebuild of an unchanged graph votes none anew and writes no link."""
+        return (f"Vocabulary: {self.concepts} concepts voted anew ({self.relabelled} typed anew), {self.linked} links "
+                f"where an abstract writes a concept's name ({self.links} new or changed by this build), {self.broader} "
+                f"broader-concept links ({self.seconds:.1f} s).")
 
 
 def build_state(store: Store) -> tuple[int, int]:
