@@ -45,15 +45,15 @@ def records_of(sources: list[str], nlp) -> list[dict]:
     return list(extract(load(sources, None, LoadReport()), nlp))
 
 
-def build(store, sources: list[str], nlp, reverse: bool = False):
-    """One build of ``sources``; ``reverse``: the files in the reverse order, their papers too, two a batch."""
+def build(store, sources: list[str], nlp, reverse: bool = False, batch: int | None = None):
+    """One build of ``sources``; ``reverse``: the files in the reverse order, their papers too;
+    ``batch``: papers a batch (default: the build's)."""
     records = records_of(sources[::-1] if reverse else sources, nlp)
-    if not reverse:
-        return load_records(store, records)[1]
     patch = pytest.MonkeyPatch()
-    patch.setattr(kg.build, "PAPERS_PER_BATCH", 2)
+    if batch:
+        patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
     try:
-        return load_records(store, records[::-1])[1]
+        return load_records(store, records[::-1] if reverse else records)[1]
     finally:
         patch.undo()
 
@@ -69,7 +69,7 @@ def test_a_rebuild_and_a_build_in_reverse_order_give_the_graph_of_one_build(load
     assert (again.links, again.concepts, again.relabelled) == (0, 0, 0)  # the rebuild changed nothing
     assert (again.linked, again.broader) == (first.linked, first.broader)
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    build(store, sources, nlp, reverse=True)
+    build(store, sources, nlp, reverse=True, batch=2)
     assert differences(once, graph_dump(store)) == ([], [])
 
 
@@ -107,3 +107,20 @@ def test_the_summary_of_a_rebuild_says_it_changed_nothing(store, store_dir):
     assert f"{linked} links where an abstract writes a concept's name ({linked} new or changed by this build)" in lines[0]
     assert lines[1].startswith(f"Vocabulary: 0 concepts voted anew (0 typed anew), {linked} links where an abstract "
                                "writes a concept's name (0 new or changed by this build), ")
+
+
+def test_a_paper_met_in_two_sources_has_the_concepts_of_the_abstract_it_keeps(store, nlp):
+    """AAN gives J92-1003 its title, SciERC its abstract: whichever source comes first, in one batch
+    or in several, the paper keeps the AAN title, the SciERC abstract and the concepts read from that
+    abstract (none from its title, whose evidence and offsets are no part of the text it keeps)."""
+    sources = [str(FIXTURES / "aan_folder"), str(FIXTURES / "scierc_docs.json")]
+    build(store, sources, nlp)
+    once = graph_dump(store)
+    paper = store.run("MATCH (p:Paper {id: 'J92-1003'}) RETURN p.title AS title, p.abstract AS abstract")[0]
+    assert paper["title"] == "A Survey of Citation Analysis" and paper["abstract"].startswith("We survey citation analysis")
+    edges = store.run("MATCH (:Paper {id: 'J92-1003'})-[r]->(c:Concept) RETURN c.id AS id, r.evidence AS evidence")
+    assert edges and all(paper["abstract"].find(e["evidence"]) >= 0 for e in edges)
+    for reverse in (False, True):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        build(store, sources, nlp, reverse=reverse, batch=1)
+        assert differences(once, graph_dump(store)) == ([], []), reverse

@@ -54,7 +54,8 @@ SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coale
     p.position = row.position, p.stamp = $stamp
 """
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
-# had where the new record is empty, and keeps a real title over a derived one.
+# had where the new record is empty, and keeps a real title over a derived one. It tells whether
+# it has an abstract: a record read from its title then gives it no concept edges.
 MERGE_PAPERS = """
 UNWIND $rows AS row
 MERGE (p:Paper {id: row.id})
@@ -65,7 +66,7 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
     p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
     p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
-RETURN p.id AS id, p.year AS year
+RETURN p.id AS id, p.year AS year, p.abstract <> '' AS has_abstract
 """
 
 # --- concepts ---------------------------------------------------------------------------------
@@ -223,12 +224,13 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     linking = names is not None
     names = names if names is not None else Names(first=stamp)
     papers = fold_papers(rows.papers)
-    new, years = store_papers(store, papers, batch_size, stamp)
+    new, years, with_abstract = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
     unnamed, dropped = drop_mentions(store, sorted(renamed - new))
     names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
-    mentions = last_mentions(rows)
+    # a title-only record of a paper stored with an abstract: its concepts are those of the abstract
+    mentions = last_mentions(rows, skip=with_abstract - renamed)
     learn_names(names, mentions, stamp)
     links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions) if linking else []
     created = store_concepts(store, mentions, links, names, years, batch_size)
@@ -276,22 +278,28 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
 
 
 def store_papers(store: Store, papers: list[dict], batch_size: int = 1000,
-                 stamp: int = 0) -> tuple[set[str], dict[str, int | None]]:
-    """Create the papers the store lacks, merge the others; returns the ids of the new ones and
-    every paper's year as stored."""
+                 stamp: int = 0) -> tuple[set[str], dict[str, int | None], set[str]]:
+    """Create the papers the store lacks, merge the others; returns the ids of the new ones, every
+    paper's year as stored, and the ids of the stored papers that have an abstract now."""
     stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
     new = [p for p in papers if p["id"] not in stored]
     years = {p["id"]: p["year"] for p in new}
+    with_abstract = set()
     for chunk in batched(new, batch_size):
         store.run(CREATE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True)
     for chunk in batched([p for p in papers if p["id"] in stored], batch_size):
-        years.update((row["id"], row["year"]) for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True))
-    return {p["id"] for p in new}, years
+        for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True):
+            years[row["id"]] = row["year"]
+            if row["has_abstract"]:
+                with_abstract.add(row["id"])
+    return {p["id"] for p in new}, years, with_abstract
 
 
-def last_mentions(rows: GraphRows) -> dict[str, list[dict]]:
-    """The batch's mention rows by relationship type, one per paper and concept: the last, as MERGE's SET leaves it."""
-    return {rel: list({(row["paper"], row["concept"]): row for row in rows.mentions[rel]}.values()) for rel in MENTION_TYPES}
+def last_mentions(rows: GraphRows, skip: set[str] = frozenset()) -> dict[str, list[dict]]:
+    """The batch's mention rows by relationship type, one per paper and concept: the last, as MERGE's
+    SET leaves it; none of the papers ``skip``."""
+    return {rel: list({(row["paper"], row["concept"]): row for row in rows.mentions[rel] if row["paper"] not in skip}.values())
+            for rel in MENTION_TYPES}
 
 
 def learn_names(names: Names, mentions: dict[str, list[dict]], stamp: int) -> None:
