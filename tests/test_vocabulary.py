@@ -214,6 +214,15 @@ def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):
     assert again.links == 1 and again.linked == in_graph + 1
 
 
+def test_a_link_that_goes_with_its_concept_is_not_counted(store):
+    """A paper read again names FooNet no more while its abstract still writes it: the batch links
+    the name, then FooNet, named by no extraction now, goes with that link; the build wrote none."""
+    load_records(store, [record("p-foo", "We propose FooNet for parsing.", ("FooNet", "Method"))])
+    report = load_records(store, [record("p-foo", "We propose FooNet for parsing.")])[1]
+    assert store.run("MATCH (c:Concept) RETURN count(c) AS n") == [{"n": 0}]
+    assert (report.links, report.linked) == (0, 0)
+
+
 def test_a_vote_that_retypes_hundreds_of_concepts_labels_each_one(store):
     """Each concept ends with the one type label of its vote, however many change at once (ArcadeDB
     wrote a statement with two label changes right for its first 100 rows only: from the 101st on,

@@ -237,9 +237,11 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     store_mentions(store, mentions, new | renamed, batch_size)
     store.run_batches(CREATE_LINKS, links, batch_size)
     names.touched |= {link["concept"] for link in links} - created
-    names.links += changed_links(links, dropped)
-    for cid in drop_unnamed_concepts(store, unnamed):
+    deleted = drop_unnamed_concepts(store, unnamed)
+    for cid in deleted:
         names.forget(cid)
+    # a link to a concept deleted just now went with it
+    names.links += changed_links([link for link in links if link["concept"] not in deleted], dropped)
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
     store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
     load_references(store, rows.references, citations, batch_size, new)
