@@ -95,14 +95,23 @@ class GraphRows:
     references: list[dict] = field(default_factory=list)
 
 
+def abstract_of(record: dict) -> str:
+    """The abstract a record gives its paper: none for a paper extracted from its title (so that it
+    does not hide one another source gives for the same paper)."""
+    text = record["text"]
+    return "" if text == record["title"] and not record.get("title_derived") else text
+
+
 def graph_rows(records: Iterable[dict]) -> GraphRows:
-    """Rows for a batch of ``kg extract`` records."""
+    """Rows for a batch of ``kg extract`` records. A paper met in several records keeps the
+    abstract of the last that gives one (``kg.store.load.fold_papers``) and the concepts read
+    from it: those of the other records are left out (whichever order the records come in)."""
+    records = list(records)
+    read_from = {record["id"]: i for i, record in enumerate(records) if abstract_of(record)}
     rows = GraphRows()
-    for record in records:
+    for i, record in enumerate(records):
         text = record["text"]
-        # a paper without abstract is extracted from its title; store no abstract for it
-        # (so that it does not hide one another source gives for the same paper)
-        abstract = "" if text == record["title"] and not record.get("title_derived") else text
+        abstract = abstract_of(record)
         rows.papers.append({
             "id": record["id"], "title": record["title"], "title_derived": record.get("title_derived", False),
             "abstract": abstract, "year": record.get("year"), "venue": record.get("venue"), "doi": record.get("doi"),
@@ -113,7 +122,7 @@ def graph_rows(records: Iterable[dict]) -> GraphRows:
             rows.venues.append({"paper": record["id"], "name": record["venue"]})
         for author in record.get("authors") or []:
             rows.authors.append({"paper": record["id"], "name": author})
-        for concept in record["concepts"]:
+        for concept in record["concepts"] if read_from.get(record["id"], i) == i else ():
             cid = concept_id(concept["type"], concept["key"])
             rows.concepts[concept["type"]].append({"id": cid, "name": concept["name"], "type": concept["type"]})
             (start, end), evidence = concept["mentions"][0], concept["evidence"][0]

@@ -37,7 +37,7 @@ from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.schema import _checked
-from kg.store.vocabulary import CREATE_LINKS, Names, Totals, paper_links, spellings_of, vote
+from kg.store.vocabulary import CREATE_LINKS, LINK_FIELDS, Names, Totals, paper_links, spellings_of, vote
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -54,7 +54,8 @@ SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coale
     p.position = row.position, p.stamp = $stamp
 """
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
-# had where the new record is empty, and keeps a real title over a derived one.
+# had where the new record is empty, and keeps a real title over a derived one. It tells whether
+# it has an abstract: a record read from its title then gives it no concept edges.
 MERGE_PAPERS = """
 UNWIND $rows AS row
 MERGE (p:Paper {id: row.id})
@@ -65,7 +66,7 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
     p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
     p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
-RETURN p.id AS id, p.year AS year
+RETURN p.id AS id, p.year AS year, p.abstract <> '' AS has_abstract
 """
 
 # --- concepts ---------------------------------------------------------------------------------
@@ -97,12 +98,15 @@ MERGE (p)-[r:{rel}]->(c)
 """ + MENTION_SET
 # A paper extracted again from its abstract (a rerun with a newer extractor) gets its concept
 # edges anew: the old ones go first (found again by the vocabulary too), and concepts that no
-# paper's extraction names any more go after the load.
+# paper's extraction names any more go after the load. The vocabulary's links are returned, so
+# that the build counts only the links it changes.
 DROP_MENTIONS = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})-[r]->(c:Concept)
+WITH r, id AS paper, c.id AS concept, type(r) AS rel, r.spelling AS spelling, r.evidence AS evidence, r.start AS start,
+     r.end AS end, r.confidence AS confidence, r.mentions AS mentions
 DELETE r
-RETURN DISTINCT c.id AS id
+RETURN paper, concept, rel, spelling, evidence, start, end, confidence, mentions
 """
 DROP_UNNAMED_CONCEPTS = """
 UNWIND $ids AS id
@@ -220,21 +224,24 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     linking = names is not None
     names = names if names is not None else Names(first=stamp)
     papers = fold_papers(rows.papers)
-    new, years = store_papers(store, papers, batch_size, stamp)
+    new, years, with_abstract = store_papers(store, papers, batch_size, stamp)
     link_new_papers(store, papers, citations)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
-    unnamed = drop_mentions(store, sorted(renamed - new))
+    unnamed, dropped = drop_mentions(store, sorted(renamed - new))
     names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
-    mentions = last_mentions(rows)
+    # a title-only record of a paper stored with an abstract: its concepts are those of the abstract
+    mentions = last_mentions(rows, skip=with_abstract - renamed)
     learn_names(names, mentions, stamp)
     links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions) if linking else []
     created = store_concepts(store, mentions, links, names, years, batch_size)
     store_mentions(store, mentions, new | renamed, batch_size)
     store.run_batches(CREATE_LINKS, links, batch_size)
     names.touched |= {link["concept"] for link in links} - created
-    names.links += len(links)
-    for cid in drop_unnamed_concepts(store, unnamed):
+    deleted = drop_unnamed_concepts(store, unnamed)
+    for cid in deleted:
         names.forget(cid)
+    # a link to a concept deleted just now went with it
+    names.links += changed_links([link for link in links if link["concept"] not in deleted], dropped)
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
     store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
     load_references(store, rows.references, citations, batch_size, new)
@@ -273,22 +280,28 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
 
 
 def store_papers(store: Store, papers: list[dict], batch_size: int = 1000,
-                 stamp: int = 0) -> tuple[set[str], dict[str, int | None]]:
-    """Create the papers the store lacks, merge the others; returns the ids of the new ones and
-    every paper's year as stored."""
+                 stamp: int = 0) -> tuple[set[str], dict[str, int | None], set[str]]:
+    """Create the papers the store lacks, merge the others; returns the ids of the new ones, every
+    paper's year as stored, and the ids of the stored papers that have an abstract now."""
     stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
     new = [p for p in papers if p["id"] not in stored]
     years = {p["id"]: p["year"] for p in new}
+    with_abstract = set()
     for chunk in batched(new, batch_size):
         store.run(CREATE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True)
     for chunk in batched([p for p in papers if p["id"] in stored], batch_size):
-        years.update((row["id"], row["year"]) for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True))
-    return {p["id"] for p in new}, years
+        for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True):
+            years[row["id"]] = row["year"]
+            if row["has_abstract"]:
+                with_abstract.add(row["id"])
+    return {p["id"] for p in new}, years, with_abstract
 
 
-def last_mentions(rows: GraphRows) -> dict[str, list[dict]]:
-    """The batch's mention rows by relationship type, one per paper and concept: the last, as MERGE's SET leaves it."""
-    return {rel: list({(row["paper"], row["concept"]): row for row in rows.mentions[rel]}.values()) for rel in MENTION_TYPES}
+def last_mentions(rows: GraphRows, skip: set[str] = frozenset()) -> dict[str, list[dict]]:
+    """The batch's mention rows by relationship type, one per paper and concept: the last, as MERGE's
+    SET leaves it; none of the papers ``skip``."""
+    return {rel: list({(row["paper"], row["concept"]): row for row in rows.mentions[rel] if row["paper"] not in skip}.values())
+            for rel in MENTION_TYPES}
 
 
 def learn_names(names: Names, mentions: dict[str, list[dict]], stamp: int) -> None:
@@ -357,11 +370,26 @@ def store_mentions(store: Store, mentions: dict[str, list[dict]], fresh: set[str
         store.run_batches(MERGE_MENTIONS.format(rel=rel), [r for r in rows if r["paper"] not in fresh], batch_size)
 
 
-def drop_mentions(store: Store, paper_ids: list[str]) -> set[str]:
-    """Delete the concept edges of these papers; return the ids of the concepts they named."""
+def drop_mentions(store: Store, paper_ids: list[str]) -> tuple[set[str], dict[tuple[str, str], dict]]:
+    """Delete the concept edges of these papers; return the ids of the concepts they named, and
+    their vocabulary links: (paper, concept) -> the link's ``LINK_FIELDS``."""
     if not paper_ids:
-        return set()
-    return {row["id"] for row in store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)}
+        return set(), {}
+    rows = store.run(DROP_MENTIONS, {"ids": paper_ids}, write=True)
+    links = {(r["paper"], r["concept"]): {k: r[k] for k in LINK_FIELDS} for r in rows if r["rel"] == "MENTIONS"}
+    return {r["concept"] for r in rows}, links
+
+
+def changed_links(links: list[dict], dropped: dict[tuple[str, str], dict]) -> int:
+    """How many of these links are new: not the same as one the batch dropped (a rebuild writes
+    again the links it found, and changes none of them).
+
+    >>> link = {"paper": "p", "concept": "bert", "spelling": "BERT", "evidence": "We use BERT.", "start": 7, "end": 11,
+    ...         "confidence": 0.6, "mentions": 1}
+    >>> changed_links([link], {}), changed_links([link], {("p", "bert"): {k: link[k] for k in LINK_FIELDS}})
+    (1, 0)
+    """
+    return sum(dropped.get((link["paper"], link["concept"])) != {k: link[k] for k in LINK_FIELDS} for link in links)
 
 
 def drop_unnamed_concepts(store: Store, concept_ids: set[str]) -> set[str]:

@@ -1,0 +1,126 @@
+"""The same graph every time: building a source twice, or its files and papers in the reverse
+order and in other batches, gives the same graph, every node with its labels and properties and
+every edge (full dumps, not counts); a rebuild's summary counts what it changed: nothing.
+
+Each loader's own fixture is built into the session's one store (a handful of papers each), the
+AAN one a copy of ten real AAN records shaped like the AAN folder (``fixtures/aan_sample``).
+``fixtures/abstracts_linked.txt``, ten of the bundled abstracts (``examples/neurips2026/000_*.txt``:
+its 1st, 2nd, 3rd, 5th, 6th, 10th, 14th, 15th, 16th and 17th), has the vocabulary's links: names
+one abstract writes where another reads them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES
+from helpers.dump import differences, graph_dump
+
+import kg.build
+from kg.build import load_records
+from kg.cli import main
+from kg.extract import extract
+from loaders import LoadReport, load
+
+# each loader's fixtures
+SOURCES = {
+    "aan": [FIXTURES / "aan_sample"],
+    "aan-made-up": [FIXTURES / "aan_folder"],
+    "text": [FIXTURES / "abstracts_no_header.txt"],
+    "text-linked": [FIXTURES / "abstracts_linked.txt"],
+    "jsonl": [FIXTURES / "parts_mixed.jsonl"],
+    "csv": [FIXTURES / "csv_semicolon_excel.csv"],
+    "openalex": [FIXTURES / "openalex_works.jsonl"],
+    "s2": [FIXTURES / "s2_papers.json", FIXTURES / "s2orc_metadata.jsonl", FIXTURES / "s2_references.jsonl"],
+    "arxiv": [FIXTURES / "arxiv_snapshot.jsonl"],
+    "bibtex": [FIXTURES / "bibtex_zotero.bib"],
+    "ris": [FIXTURES / "ris_zotero.ris"],
+    "csl": [FIXTURES / "csl_zotero.json"],
+    "scierc": [FIXTURES / "scierc_docs.json", FIXTURES / "scierc_sample.json", FIXTURES / "scierc_brackets.json"],
+}
+
+
+def records_of(sources: list[str], nlp) -> list[dict]:
+    """What ``kg build`` stores: the sources loaded and extracted (the session's pipeline, loaded once)."""
+    return list(extract(load(sources, None, LoadReport()), nlp))
+
+
+def build(store, sources: list[str], nlp, reverse: bool = False, batch: int | None = None):
+    """One build of ``sources``; ``reverse``: the files in the reverse order, their papers too;
+    ``batch``: papers a batch (default: the build's)."""
+    records = records_of(sources[::-1] if reverse else sources, nlp)
+    patch = pytest.MonkeyPatch()
+    if batch:
+        patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
+    try:
+        return load_records(store, records[::-1] if reverse else records)[1]
+    finally:
+        patch.undo()
+
+
+@pytest.mark.parametrize("loader", SOURCES)
+def test_a_rebuild_and_a_build_in_reverse_order_give_the_graph_of_one_build(loader, store, nlp):
+    sources = [str(path) for path in SOURCES[loader]]
+    first = build(store, sources, nlp)
+    once = graph_dump(store)
+    assert sum(key.startswith('["node", ["Paper"]') for key in once) >= 2  # a real graph, not an empty one
+    again = build(store, sources, nlp)
+    assert differences(once, graph_dump(store)) == ([], [])
+    assert (again.links, again.concepts, again.relabelled) == (0, 0, 0)  # the rebuild changed nothing
+    assert (again.linked, again.broader) == (first.linked, first.broader)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    build(store, sources, nlp, reverse=True, batch=2)
+    assert differences(once, graph_dump(store)) == ([], [])
+
+
+def test_the_aan_sample_holds_what_the_aan_folder_holds(store, nlp):
+    """Its graph has the shapes of AAN's: a concept read as a task and as a method (voted, typed
+    again when its papers come in other batches), one named by four papers, citations between the
+    papers, to papers not loaded (kept as references) and the lines that are reported skips."""
+    report = LoadReport()
+    papers = list(load([str(FIXTURES / "aan_sample")], None, report))
+    load_records(store, list(extract(papers, nlp)))
+    assert len(papers) == 10 and not any(p.abstract for p in papers)
+    assert {p.id: p.authors for p in papers}["W11-2212"] == ["Stéphane Huet", "Fabrice Lefèvre"]  # HTML entities
+    concepts = {r["id"]: (r["labels"], r["papers"]) for r in store.run(
+        "MATCH (c:Concept) RETURN c.id AS id, labels(c) AS labels, c.papers AS papers")}
+    assert sorted(concepts["unsupervised alignment"][0]) == ["Concept", "Method"]  # one Task, one Method: a tie, Method
+    assert concepts["unrestricted coreference resolution"][1] == 4
+    cites = store.run("MATCH (p:Paper)-[:CITES]->(q) RETURN p.id AS p, labels(q) AS q, coalesce(q.id, q.key) AS key")
+    assert sorted((r["p"], r["key"]) for r in cites if r["q"] == ["Paper"]) == [
+        ("J97-4002", "P92-1002"), ("J97-4002", "P97-1051"), ("P97-1051", "C92-1048")]
+    assert sum(r["q"] == ["Reference"] for r in cites) == 4
+    skipped = "\n".join(report.skipped)
+    assert "A00-2039 cites itself" in skipped and "citing paper E95-1032 is not in the metadata" in skipped
+
+
+def test_the_summary_of_a_rebuild_says_it_changed_nothing(store, store_dir):
+    """`kg build` twice: the second build's vocabulary line votes no concept anew and writes no link."""
+    source = str(SOURCES["text-linked"][0])
+    lines = []
+    for _ in range(2):
+        result = CliRunner().invoke(main, ["build", source, "--db", str(store_dir)])
+        assert result.exit_code == 0, result.output
+        lines.append(next(line for line in result.output.splitlines() if line.startswith("Vocabulary: ")))
+    linked = store.run("MATCH (:Paper)-[r:MENTIONS]->(:Concept) RETURN count(r) AS n")[0]["n"]
+    assert linked > 0
+    assert f"{linked} links where an abstract writes a concept's name ({linked} new or changed by this build)" in lines[0]
+    assert lines[1].startswith(f"Vocabulary: 0 concepts voted anew (0 typed anew), {linked} links where an abstract "
+                               "writes a concept's name (0 new or changed by this build), ")
+
+
+def test_a_paper_met_in_two_sources_has_the_concepts_of_the_abstract_it_keeps(store, nlp):
+    """AAN gives J92-1003 its title, SciERC its abstract: whichever source comes first, in one batch
+    or in several, the paper keeps the AAN title, the SciERC abstract and the concepts read from that
+    abstract (none from its title, whose evidence and offsets are no part of the text it keeps)."""
+    sources = [str(FIXTURES / "aan_folder"), str(FIXTURES / "scierc_docs.json")]
+    build(store, sources, nlp)
+    once = graph_dump(store)
+    paper = store.run("MATCH (p:Paper {id: 'J92-1003'}) RETURN p.title AS title, p.abstract AS abstract")[0]
+    assert paper["title"] == "A Survey of Citation Analysis" and paper["abstract"].startswith("We survey citation analysis")
+    edges = store.run("MATCH (:Paper {id: 'J92-1003'})-[r]->(c:Concept) RETURN c.id AS id, r.evidence AS evidence")
+    assert edges and all(paper["abstract"].find(e["evidence"]) >= 0 for e in edges)
+    for reverse in (False, True):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        build(store, sources, nlp, reverse=reverse, batch=1)
+        assert differences(once, graph_dump(store)) == ([], []), reverse
