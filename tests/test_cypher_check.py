@@ -2,7 +2,7 @@
 
 The CLI (and the API, for a build interrupted by its progress callback) runs on the session's
 embedded store with ``KG_CAPTURE_CYPHER`` on (``kg.store.capture``: the statements really run,
-against ArcadeDB): a build, the same build again, an incremental one (a changed paper, references
+against ArcadeDB): a build (a title-only paper among its papers), the same build again, an incremental one (a changed paper, references
 that become papers, an acronym two papers define differently), a build after an interrupted one
 and on a graph an older kg left, a ``kg load`` of records, the counts, every pack query with its
 example parameters, ``kg similar`` by each signal, every view, the citation analytics and every
