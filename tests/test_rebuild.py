@@ -11,6 +11,8 @@ one abstract writes where another reads them.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
@@ -45,15 +47,25 @@ def records_of(sources: list[str], nlp) -> list[dict]:
     return list(extract(load(sources, None, LoadReport()), nlp))
 
 
+def reversed_in_each_source(records: list[dict]) -> list[dict]:
+    """The records of each source in the reverse order, the sources in the order they came.
+
+    >>> [r["id"] for r in reversed_in_each_source([{"id": 1, "source": "a"}, {"id": 2, "source": "a"}, {"id": 3, "source": "b"}])]
+    [2, 1, 3]
+    """
+    groups = [list(group) for _, group in itertools.groupby(records, key=lambda r: r["source"])]
+    return [record for group in groups for record in reversed(group)]
+
+
 def build(store, sources: list[str], nlp, reverse: bool = False, batch: int | None = None):
-    """One build of ``sources``; ``reverse``: the files in the reverse order, their papers too;
-    ``batch``: papers a batch (default: the build's)."""
-    records = records_of(sources[::-1] if reverse else sources, nlp)
+    """One build of ``sources``; ``reverse``: the files in the reverse order, the papers of each
+    file too; ``batch``: papers a batch (default: the build's)."""
+    records = records_of(sources[::-1], nlp) if reverse else records_of(sources, nlp)
     patch = pytest.MonkeyPatch()
     if batch:
         patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
     try:
-        return load_records(store, records[::-1] if reverse else records)[1]
+        return load_records(store, reversed_in_each_source(records) if reverse else records)[1]
     finally:
         patch.undo()
 
@@ -110,17 +122,20 @@ def test_the_summary_of_a_rebuild_says_it_changed_nothing(store, store_dir):
 
 
 def test_a_paper_met_in_two_sources_has_the_concepts_of_the_abstract_it_keeps(store, nlp):
-    """AAN gives J92-1003 its title, SciERC its abstract: whichever source comes first, in one batch
-    or in several, the paper keeps the AAN title, the SciERC abstract and the concepts read from that
-    abstract (none from its title, whose evidence and offsets are no part of the text it keeps)."""
+    """AAN gives J92-1003 its title and year, SciERC its abstract: whichever source comes first, in
+    one batch or in several, the paper keeps the AAN title and year, the SciERC abstract, source and
+    record number, and the concepts read from that abstract (none from its title, whose evidence and
+    offsets are no part of the text it keeps), each counting the paper's year."""
     sources = [str(FIXTURES / "aan_folder"), str(FIXTURES / "scierc_docs.json")]
     build(store, sources, nlp)
     once = graph_dump(store)
-    paper = store.run("MATCH (p:Paper {id: 'J92-1003'}) RETURN p.title AS title, p.abstract AS abstract")[0]
+    paper = store.run("MATCH (p:Paper {id: 'J92-1003'}) RETURN p.title AS title, p.abstract AS abstract, p.year AS year, "
+                      "p.source AS source")[0]
     assert paper["title"] == "A Survey of Citation Analysis" and paper["abstract"].startswith("We survey citation analysis")
+    assert paper["year"] == 1992 and paper["source"] == sources[1]
     edges = store.run("MATCH (:Paper {id: 'J92-1003'})-[r]->(c:Concept) RETURN c.id AS id, r.evidence AS evidence")
     assert edges and all(paper["abstract"].find(e["evidence"]) >= 0 for e in edges)
-    for reverse in (False, True):
+    for reverse, batch in ((False, 1), (True, None), (True, 1)):
         store.run("MATCH (n) DETACH DELETE n", write=True)
-        build(store, sources, nlp, reverse=reverse, batch=1)
-        assert differences(once, graph_dump(store)) == ([], []), reverse
+        build(store, sources, nlp, reverse=reverse, batch=batch)
+        assert differences(once, graph_dump(store)) == ([], []), (reverse, batch)

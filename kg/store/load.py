@@ -54,20 +54,28 @@ SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coale
     p.position = row.position, p.stamp = $stamp
 """
 # A paper met again (a second source, e.g. SciERC abstracts for AAN titles) keeps what it
-# had where the new record is empty, and keeps a real title over a derived one. It tells whether
-# it has an abstract: a record read from its title then gives it no concept edges.
+# had where the new record is empty, and keeps a real title over a derived one; once it has an
+# abstract, a record read from its title gives it neither its source nor concept edges (so that
+# the order of the sources does not matter). It tells its year before (a concept's totals count
+# its papers' years) and whether it has an abstract.
 MERGE_PAPERS = """
 UNWIND $rows AS row
 MERGE (p:Paper {id: row.id})
-WITH p, row, (row.title_derived AND p.title IS NOT NULL AND NOT coalesce(p.title_derived, true)) AS keep_title
+WITH p, row, p.year AS year_before,
+     (row.title_derived AND p.title IS NOT NULL AND NOT coalesce(p.title_derived, true)) AS keep_title,
+     (coalesce(row.abstract, '') = '' AND coalesce(p.abstract, '') <> '') AS keep_source
 SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.title_derived = CASE WHEN keep_title THEN false ELSE row.title_derived END,
     p.abstract = CASE WHEN coalesce(row.abstract, '') = '' THEN coalesce(p.abstract, '') ELSE row.abstract END,
     p.year = coalesce(row.year, p.year), p.venue = coalesce(row.venue, p.venue), p.doi = coalesce(row.doi, p.doi),
-    p.cite_key = coalesce(row.cite_key, p.cite_key), p.source = row.source, p.position = row.position,
+    p.cite_key = coalesce(row.cite_key, p.cite_key),
+    p.source = CASE WHEN keep_source THEN p.source ELSE row.source END,
+    p.position = CASE WHEN keep_source THEN p.position ELSE row.position END,
     p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
-RETURN p.id AS id, p.year AS year, p.abstract <> '' AS has_abstract
+RETURN p.id AS id, p.year AS year, year_before, p.abstract <> '' AS has_abstract
 """
+# the concepts these papers name (their totals count the papers' years)
+CONCEPTS_OF_PAPERS = "UNWIND $ids AS id MATCH (:Paper {id: id})-->(c:Concept) RETURN DISTINCT c.id AS id"
 
 # --- concepts ---------------------------------------------------------------------------------
 
@@ -224,13 +232,15 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     linking = names is not None
     names = names if names is not None else Names(first=stamp)
     papers = fold_papers(rows.papers)
-    new, years, with_abstract = store_papers(store, papers, batch_size, stamp)
+    stored = store_papers(store, papers, batch_size, stamp)
+    new, years = stored.new, stored.years
     link_new_papers(store, papers, citations)
     renamed = {p["id"] for p in papers if p["abstract"]}  # their concept edges are made anew
     unnamed, dropped = drop_mentions(store, sorted(renamed - new))
     names.touched |= unnamed  # they lost papers, maybe spellings: voted again at the end
+    names.touched |= concepts_of(store, sorted(stored.dated - renamed))  # their totals count the new year
     # a title-only record of a paper stored with an abstract: its concepts are those of the abstract
-    mentions = last_mentions(rows, skip=with_abstract - renamed)
+    mentions = last_mentions(rows, skip=stored.with_abstract - renamed)
     learn_names(names, mentions, stamp)
     links = link_abstracts(names, [p for p in papers if p["id"] in new | renamed], mentions) if linking else []
     created = store_concepts(store, mentions, links, names, years, batch_size)
@@ -251,9 +261,10 @@ def fold_papers(rows: list[dict]) -> list[dict]:
     """One row per paper id: MERGE_PAPERS' rule applied to the rows of one batch
     (a store may evaluate all rows of an UNWIND before it sets any).
 
-    >>> [r["title"] for r in fold_papers([{"id": "a", "title": "Real", "title_derived": False, "abstract": ""},
-    ...                                    {"id": "a", "title": "Derived", "title_derived": True, "abstract": "Text."}])]
-    ['Real']
+    >>> [(r["title"], r["source"]) for r in fold_papers([
+    ...     {"id": "a", "title": "Derived", "title_derived": True, "abstract": "Text.", "source": "scierc.json"},
+    ...     {"id": "a", "title": "Real", "title_derived": False, "abstract": "", "source": "acl-metadata.txt"}])]
+    [('Real', 'scierc.json')]
     """
     folded: dict[str, dict] = {}
     for row in rows:
@@ -267,6 +278,8 @@ def fold_papers(rows: list[dict]) -> list[dict]:
         for key, value in old.items():
             if new.get(key) in (None, ""):
                 new[key] = value
+        if not row.get("abstract") and old.get("abstract"):  # the source of the abstract kept
+            new["source"], new["position"] = old.get("source"), old.get("position")
         folded[row["id"]] = new
     return list(folded.values())
 
@@ -279,22 +292,37 @@ def _lookup(store: Store, query: str, name: str, keys: Iterable[str]) -> dict[st
     return found
 
 
-def store_papers(store: Store, papers: list[dict], batch_size: int = 1000,
-                 stamp: int = 0) -> tuple[set[str], dict[str, int | None], set[str]]:
-    """Create the papers the store lacks, merge the others; returns the ids of the new ones, every
-    paper's year as stored, and the ids of the stored papers that have an abstract now."""
+@dataclass
+class StoredPapers:
+    """What ``store_papers`` did: the ids of the papers it created, every paper's year as stored,
+    and of the papers stored before, those that have an abstract and those whose year changed."""
+
+    new: set[str] = field(default_factory=set)
+    years: dict[str, int | None] = field(default_factory=dict)
+    with_abstract: set[str] = field(default_factory=set)
+    dated: set[str] = field(default_factory=set)
+
+
+def store_papers(store: Store, papers: list[dict], batch_size: int = 1000, stamp: int = 0) -> StoredPapers:
+    """Create the papers the store lacks, merge the others."""
     stored = _lookup(store, PAPERS_AMONG, "keys", (p["id"] for p in papers))
     new = [p for p in papers if p["id"] not in stored]
-    years = {p["id"]: p["year"] for p in new}
-    with_abstract = set()
+    result = StoredPapers(new={p["id"] for p in new}, years={p["id"]: p["year"] for p in new})
     for chunk in batched(new, batch_size):
         store.run(CREATE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True)
     for chunk in batched([p for p in papers if p["id"] in stored], batch_size):
         for row in store.run(MERGE_PAPERS, {"rows": chunk, "stamp": stamp}, write=True):
-            years[row["id"]] = row["year"]
+            result.years[row["id"]] = row["year"]
             if row["has_abstract"]:
-                with_abstract.add(row["id"])
-    return {p["id"] for p in new}, years, with_abstract
+                result.with_abstract.add(row["id"])
+            if row["year"] != row["year_before"]:
+                result.dated.add(row["id"])
+    return result
+
+
+def concepts_of(store: Store, paper_ids: list[str]) -> set[str]:
+    """The ids of the concepts these papers name (extracted or linked)."""
+    return {row["id"] for chunk in batched(paper_ids, LOOKUP_BATCH) for row in store.run(CONCEPTS_OF_PAPERS, {"ids": chunk})}
 
 
 def last_mentions(rows: GraphRows, skip: set[str] = frozenset()) -> dict[str, list[dict]]:

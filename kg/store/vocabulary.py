@@ -270,7 +270,7 @@ class Names:
         self.totals: dict[str, Totals] = {}      # concept -> its stored totals, while untouched
         self.owners: dict[str, set[str]] = {}    # spelling -> concepts having it
         self.changed: dict[str, float] = {}      # concept -> stamp its names last changed
-        self.touched: set[str] = set()           # stored concepts that later batches named or linked
+        self.touched: set[str] = set()           # stored concepts later batches named, linked or re-dated
         self.dropped: dict[str, set[str]] = {}   # concept -> spellings it had and lost (stale links)
         self.links = 0                           # MENTIONS edges the batches made
         self._own: dict[str, str] = {}           # spelling -> its concept key
