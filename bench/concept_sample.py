@@ -375,11 +375,15 @@ def command_blind(args: argparse.Namespace) -> None:
 def command_unblind(args: argparse.Namespace) -> None:
     rows, origins = read_hidden(args.judged, ".origin.json", VERDICTS)
     for origin in sorted(set(origins)):
-        mine = [r for r, o in zip(rows, origins) if o == origin]
-        counts, n = Counter(r["verdict"] for r in mine), len(mine)
-        print(f"{args.judged.name} {origin:<9} {n:>4} rows  " + "  ".join(
-            f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-{100 * wilson(counts[v], n)[1]:.1f})"
-            for v in VERDICTS))
+        print(f"{args.judged.name} {origin:<9} " + verdict_shares([r for r, o in zip(rows, origins) if o == origin]))
+
+
+def verdict_shares(rows: list[dict]) -> str:
+    """How many rows, and each verdict's share with its 95% interval, on one line."""
+    counts, n = Counter(r["verdict"] for r in rows), len(rows)
+    return f"{n:>4} rows  " + "  ".join(
+        f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-{100 * wilson(counts[v], n)[1]:.1f})"
+        for v in VERDICTS)
 
 
 def command_report(args: argparse.Namespace) -> None:

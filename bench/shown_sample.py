@@ -28,10 +28,9 @@ import argparse
 import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
-from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, wilson, write_hidden
+from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, verdict_shares, write_hidden
 
 import kg
 
@@ -114,11 +113,7 @@ def command_unblind(args: argparse.Namespace) -> None:
     for path in args.judged:
         rows, origins = read_hidden(path, ".origin.json", VERDICTS)
         for origin in sorted({o for found in origins for o in found}):
-            mine = [r for r, found in zip(rows, origins) if origin in found]
-            counts, n = Counter(r["verdict"] for r in mine), len(mine)
-            print(f"{path.name} {origin:<21} {n:>4} rows  " + "  ".join(
-                f"{v} {100 * counts[v] / n:.1f}% ({100 * wilson(counts[v], n)[0]:.1f}-{100 * wilson(counts[v], n)[1]:.1f})"
-                for v in VERDICTS))
+            print(f"{path.name} {origin:<21} " + verdict_shares([r for r, found in zip(rows, origins) if origin in found]))
 
 
 def main() -> None:
