@@ -28,6 +28,7 @@ for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domai
 
 # Higher wins when two mentions of the same tier overlap exactly.
 RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "head_noun": 0}
+DOMAIN_RULE = "domain_taxonomy"  # the rule of a domain's mentions (kg_domains), beside the rules of RULE_CONFIDENCE
 RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6}
 # Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
 RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1}
@@ -704,7 +705,7 @@ class DomainTagger:
         evidence: dict[str, list[dict]] = {}
         for match_id, start, end in self.matcher(doc):
             mention = _mention(doc, doc[start:end], "Domain", "gazetteer")
-            mention["rule"] = "domain_taxonomy"
+            mention["rule"] = DOMAIN_RULE
             evidence.setdefault(doc.vocab.strings[match_id], []).append(mention)
         domains = []
         for domain, mentions in evidence.items():

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
@@ -31,11 +32,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from kg.extract.components import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
+from kg.extract.lexicon import zipf
 from kg.extract.normalize import concept_key
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "salience.json"
-RULES = ("gazetteer", "scierc_ner", "we_propose", "acronym", "repeated", "head_noun", "domain")
-TYPES = ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
+RULES = (*RULE_CONFIDENCE, DOMAIN_RULE)
+TYPES = (*CONCEPT_LABELS, "Domain")
 
 
 @dataclass(frozen=True)
@@ -60,12 +63,7 @@ class Context:
 
     def sentence_of(self, offset: int) -> int:
         """The index of the sentence holding ``offset``."""
-        index = 0
-        for k, start in enumerate(self.sentence_starts):
-            if start > offset:
-                break
-            index = k
-        return index
+        return max(0, bisect.bisect_right(self.sentence_starts, offset) - 1)
 
 
 def features(concept: dict, context: Context) -> dict[str, float]:
@@ -108,10 +106,7 @@ def commonness(name: str) -> float:
     >>> commonness("the") > commonness("transformer") > commonness("backpropagation")
     True
     """
-    from wordfreq import zipf_frequency
-
-    words = [w for w in re.findall(r"[A-Za-z]+", name.lower())]
-    return min((zipf_frequency(w, "en") for w in words), default=0.0) / 8
+    return min((zipf(w) for w in re.findall(r"[a-z]+", name.lower())), default=0.0) / 8
 
 
 @cache

@@ -135,13 +135,22 @@ AFTER_VERB = words("after_verb")
 COMMON_ZIPF = 4.5
 
 
-@lru_cache(maxsize=1 << 16)
 def common_english(word: str) -> bool:
     """A word of general English at least as common as ``COMMON_ZIPF`` (case folded).
 
     >>> [common_english(w) for w in ("attention", "Expression", "infection", "apoptosis", "clustering")]
     [True, True, False, False, False]
     """
+    return zipf(word.lower()) >= COMMON_ZIPF
+
+
+@lru_cache(maxsize=1 << 16)
+def zipf(word: str) -> float:
+    """How often ``word`` is read in general English, on wordfreq's Zipf scale (0: never).
+
+    >>> zipf("the") > zipf("transformer") > zipf("backpropagation")
+    True
+    """
     from wordfreq import zipf_frequency  # imported when first needed: it costs a quarter second at start-up
 
-    return zipf_frequency(word.lower(), "en") >= COMMON_ZIPF
+    return zipf_frequency(word, "en")
