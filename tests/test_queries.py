@@ -11,6 +11,9 @@ loaded the way ``kg build`` loads (``kg.build.load_records``). In short:
                      Cora; accuracy; graphs (title derived)                                     cites pD, pC, smith-2020, "Lee (2019)"
     pF no year/venue no concepts, no authors                                                   cites pD, smith-2020
 
+Concept qualities come from a model worked out by hand, not the fitted one (``HAND_MODEL``):
+quality = 1 / (1 + e^(2 - 4 x mean salience)), 0.5 at a mean salience of 0.5.
+
 Papers naming each concept (df): Transformer 4, NLP 3, PubMed/SQuAD/F1/accuracy-as-Task 1, every other 2.
 ``papers/similar`` weighs a concept as kg similar does: type weight x ln(1 + (6 - df + 0.5) / (df + 0.5)).
 
@@ -29,7 +32,7 @@ import pytest
 from helpers.packs import run_pack
 
 from kg.build import load_records
-from kg.store import open_store
+from kg.store import concept_quality, open_store
 from queries import list_queries
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "queries_graph.jsonl"
@@ -44,9 +47,22 @@ def records() -> list[dict]:
     return [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
 
 
+HAND_MODEL = {"bias": -2.0, "weights": {"salience": 4.0}}
+
+
+def hand_quality(mean_salience: float) -> float:
+    return round(1 / (1 + math.exp(2 - 4 * mean_salience)), 3)
+
+
+def relevance(salience: float, mean_salience: float) -> float:
+    return round(salience * hand_quality(mean_salience), 3)
+
+
 def load_fixture(store) -> None:
     store.run("MATCH (n) DETACH DELETE n", write=True)
-    load_records(store, records())
+    with pytest.MonkeyPatch.context() as patch:  # the build computes each concept's quality as it loads
+        patch.setattr(concept_quality, "model", lambda: HAND_MODEL)
+        load_records(store, records())
 
 
 @pytest.fixture(scope="module", params=["embedded"] + (["neo4j"] if NEO4J_URI else []))
@@ -88,24 +104,24 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
             ("ADDRESSES", 7), ("CITES", 12), ("EVALUATES_ON", 6), ("IN_DOMAIN", 5), ("MEASURES", 5), ("PROPOSES", 2),
             ("PUBLISHED_IN", 5), ("USES", 8), ("WROTE", 7)]])],
     # ties on papers go to the concept mentioned most: "question answering (QA)" is two mentions in pC
-    # by weight: the summed salience of the papers extracting a concept (its quality, 0.5 or more unless all, the
-    # mean); arXiv (0.3) and graphs (0.35) are listed with all only; accuracy: pD 0.55, pE the higher of 0.6 and 0.5
+    # by weight: the papers extracting a concept x its quality squared (0.5 or more unless all: a mean salience of
+    # 0.5 or more); arXiv (0.3) and graphs (0.35) are listed with all only; accuracy: pD 0.55, pE the higher of 0.6 and 0.5
     "overview/top-concepts": [({"per_type": "2"}, [
-        {"type": "Dataset", "concept": "Cora", "papers": 2, "mentions": 2, "quality": 0.7},
-        {"type": "Dataset", "concept": "SQuAD", "papers": 1, "mentions": 1, "quality": 0.9},
-        {"type": "Domain", "concept": NLP, "papers": 3, "mentions": 3, "quality": 0.5},
-        {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4, "quality": 0.6},
-        {"type": "Method", "concept": "GraphNet", "papers": 2, "mentions": 2, "quality": 0.85},
-        {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2, "quality": 0.7},
-        {"type": "Metric", "concept": "accuracy", "papers": 2, "mentions": 3, "quality": 0.575},
-        {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2, "quality": 0.85},
-        {"type": "Task", "concept": "summarization", "papers": 2, "mentions": 2, "quality": 0.8}]),
+        {"type": "Dataset", "concept": "Cora", "papers": 2, "mentions": 2, "quality": hand_quality(0.7)},
+        {"type": "Dataset", "concept": "SQuAD", "papers": 1, "mentions": 1, "quality": hand_quality(0.9)},
+        {"type": "Domain", "concept": NLP, "papers": 3, "mentions": 3, "quality": hand_quality(0.5)},
+        {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4, "quality": hand_quality(0.6)},
+        {"type": "Method", "concept": "GraphNet", "papers": 2, "mentions": 2, "quality": hand_quality(0.85)},
+        {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2, "quality": hand_quality(0.7)},
+        {"type": "Metric", "concept": "accuracy", "papers": 2, "mentions": 3, "quality": hand_quality(0.575)},
+        {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2, "quality": hand_quality(0.85)},
+        {"type": "Task", "concept": "summarization", "papers": 2, "mentions": 2, "quality": hand_quality(0.8)}]),
         ({"per_type": "1", "all": "true"}, [
-        {"type": "Dataset", "concept": "Cora", "papers": 2, "mentions": 2, "quality": 0.7},
-        {"type": "Domain", "concept": NLP, "papers": 3, "mentions": 3, "quality": 0.5},
-        {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4, "quality": 0.6},
-        {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2, "quality": 0.7},
-        {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2, "quality": 0.85}])],
+        {"type": "Dataset", "concept": "Cora", "papers": 2, "mentions": 2, "quality": hand_quality(0.7)},
+        {"type": "Domain", "concept": NLP, "papers": 3, "mentions": 3, "quality": hand_quality(0.5)},
+        {"type": "Method", "concept": "Transformer", "papers": 4, "mentions": 4, "quality": hand_quality(0.6)},
+        {"type": "Metric", "concept": "ROUGE", "papers": 2, "mentions": 2, "quality": hand_quality(0.7)},
+        {"type": "Task", "concept": "node classification", "papers": 2, "mentions": 2, "quality": hand_quality(0.85)}])],
     "overview/most-connected-papers": [({"top": "3"}, [
         paper("pE", concepts=8, references=4, cited_by=0, links=12),
         paper("pD", concepts=6, references=3, cited_by=2, links=11),
@@ -221,24 +237,25 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     "papers/proposing-methods": [({}, [
         paper("pD", year=2023, method="GraphNet", used_by=1),
         paper("pA", year=2021, method="SparseFormer", used_by=1)])],
-    # the most salient first, the top 10 unless all (every edge, vocabulary links too)
+    # the most relevant first (salience in the paper x the concept's quality, from its mean salience), the top 10
+    # unless all (every edge, vocabulary links too)
     "papers/concepts": [({"paper": "pD", "top": "2"}, [
-        {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "salience": 0.9, "extractor": "we_propose", "confidence": 0.8,
+        {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "relevance": relevance(0.9, 0.85), "salience": 0.9, "quality": hand_quality(0.85), "extractor": "we_propose", "confidence": 0.8,
          "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "salience": 0.8, "extractor": "head_noun",
+        {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "relevance": relevance(0.8, 0.85), "salience": 0.8, "quality": hand_quality(0.85), "extractor": "head_noun",
          "confidence": 0.6, "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."}]),
         ({"paper": "pD"}, [
-        {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "salience": 0.9, "extractor": "we_propose", "confidence": 0.8,
+        {"relation": "PROPOSES", "type": "Method", "concept": "GraphNet", "relevance": relevance(0.9, 0.85), "salience": 0.9, "quality": hand_quality(0.85), "extractor": "we_propose", "confidence": 0.8,
          "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "salience": 0.8, "extractor": "head_noun",
+        {"relation": "ADDRESSES", "type": "Task", "concept": "node classification", "relevance": relevance(0.8, 0.85), "salience": 0.8, "quality": hand_quality(0.85), "extractor": "head_noun",
          "confidence": 0.6, "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "EVALUATES_ON", "type": "Dataset", "concept": "Cora", "salience": 0.7, "extractor": "gazetteer", "confidence": 0.9,
+        {"relation": "EVALUATES_ON", "type": "Dataset", "concept": "Cora", "relevance": relevance(0.7, 0.7), "salience": 0.7, "quality": hand_quality(0.7), "extractor": "gazetteer", "confidence": 0.9,
          "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
-        {"relation": "USES", "type": "Method", "concept": "Transformer", "salience": 0.6, "extractor": "gazetteer", "confidence": 0.9,
+        {"relation": "USES", "type": "Method", "concept": "Transformer", "relevance": relevance(0.6, 0.6), "salience": 0.6, "quality": hand_quality(0.6), "extractor": "gazetteer", "confidence": 0.9,
          "evidence": "We propose GraphNet, which mixes message passing with a Transformer, for node classification."},
-        {"relation": "MEASURES", "type": "Metric", "concept": "accuracy", "salience": 0.55, "extractor": "gazetteer", "confidence": 0.9,
+        {"relation": "MEASURES", "type": "Metric", "concept": "accuracy", "relevance": relevance(0.55, 0.575), "salience": 0.55, "quality": hand_quality(0.575), "extractor": "gazetteer", "confidence": 0.9,
          "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."},
-        {"relation": "IN_DOMAIN", "type": "Domain", "concept": "graphs", "salience": 0.3, "extractor": "domain_lexicon", "confidence": 0.7,
+        {"relation": "IN_DOMAIN", "type": "Domain", "concept": "graphs", "relevance": relevance(0.3, 0.35), "salience": 0.3, "quality": hand_quality(0.35), "extractor": "domain_lexicon", "confidence": 0.7,
          "evidence": "It reaches high accuracy on Cora, a benchmark of graphs, as Lee (2019) asked."}])],
     "papers/find": [
         ({"text": "GRAPH"}, [paper("pE", year=2024, venue="NeurIPS"), paper("pD", year=2023, venue="NeurIPS")]),

@@ -246,9 +246,10 @@ def test_a_concepts_quality_does_not_depend_on_the_order_of_its_edges():
     """Four real saliences (AAN's "unrestricted coreference resolution") whose float sum rounds to a
     mean of 0.973 or 0.974 by the order they are added in: a rebuild read them in another order."""
     saliences = [0.972, 0.974, 0.975, 0.973]
-    qualities = {Totals.of([{"paper": f"p{i}", "year": 2011, "mentions": 1, "salience": s} for i, s in enumerate(order)])
-                 .properties()["quality"] for order in itertools.permutations(saliences)}
-    assert len(qualities) == 1
+    totals = [Totals.of([{"paper": f"p{i}", "year": 2011, "mentions": 1, "salience": s} for i, s in enumerate(order)],
+                        "unrestricted coreference resolution", "Task").properties()
+              for order in itertools.permutations(saliences)]
+    assert len({(t["salience"], t["quality"]) for t in totals}) == 1
 
 
 def test_a_batch_links_its_abstracts_to_the_names_known_so_far(store):
@@ -295,17 +296,19 @@ def test_a_build_killed_before_its_vocabulary_pass_is_finished_by_the_next(store
 
 def kept_totals(store) -> dict:
     rows = store.run("MATCH (c:Concept) RETURN c.id AS id, c.papers AS papers, c.mentions AS mentions, c.years AS years, "
-                     "c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated")
+                     "c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated, c.salience AS salience")
     return {r.pop("id"): r for r in rows}
 
 
 def counted_totals(store) -> dict:
     """Every concept's totals counted from its edges now."""
     edges: dict[str, list[dict]] = {}
-    for row in store.run("MATCH (p:Paper)-[r]->(c:Concept) RETURN c.id AS c, p.id AS paper, p.year AS year, "
-                         "r.mentions AS mentions, r.salience AS salience"):
+    concepts = {}
+    for row in store.run("MATCH (p:Paper)-[r]->(c:Concept) RETURN c.id AS c, c.name AS name, c.type AS type, p.id AS paper, "
+                         "p.year AS year, r.mentions AS mentions, r.salience AS salience"):
+        concepts[row["c"]] = (row.pop("name"), row.pop("type"))
         edges.setdefault(row.pop("c"), []).append(row)
-    return {cid: Totals.of(found).properties() for cid, found in edges.items()}
+    return {cid: Totals.of(found, *concepts[cid]).properties() for cid, found in edges.items()}
 
 
 def assert_counts_exact(store) -> None:

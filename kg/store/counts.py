@@ -34,7 +34,7 @@ YEARS_KEPT = 20  # concepts kept per year (and per year and type), and new ones 
 CONCEPT_TOTALS = """
 MATCH (c:Concept) WHERE c.papers > 0
 RETURN c.id AS id, c.type AS type, c.name AS name, c.papers AS papers, c.mentions AS mentions, c.years AS years,
-       c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
+       c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated, c.salience AS salience
 """
 # as quality/extractors counts them
 EXTRACTORS = """
@@ -140,16 +140,17 @@ def quality(concept: dict) -> float:
 
 
 def weight(concept: dict) -> float:
-    """How much a concept matters to the collection: its summed salience over the papers that
-    extracted it (``rated`` x ``quality``). The papers that only write its name (vocabulary
-    links) do not count: a generic word ("prediction") is written in many abstracts and
-    extracted in few, a concept in most of those that write it.
+    """How much a concept matters to the collection: the papers that extracted it (``rated``)
+    weighed by the square of its ``quality`` (``kg.store.concept_quality``), so that a concept
+    people would keep outranks a more frequent one they would not. The papers that only write
+    its name (vocabulary links) do not count: a generic word ("prediction") is written in many
+    abstracts and extracted in few, a concept in most of those that write it.
 
     >>> weight({"papers": 21, "rated": 2, "quality": 0.7}) < weight({"papers": 8, "rated": 7, "quality": 0.9})
     True
     """
     rated = concept["papers"] if concept.get("rated") is None else concept["rated"]
-    return rated * quality(concept)
+    return rated * quality(concept) ** 2
 
 
 def by_year(concepts: list[dict], kept: int = YEARS_KEPT) -> dict[str, list]:

@@ -85,7 +85,7 @@ CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.
 CREATE_CONCEPTS = """
 UNWIND $rows AS row
 CREATE (c:Concept:{label} {{id: row.id, name: row.name, type: row.type, aliases: row.aliases, papers: row.papers,
-    mentions: row.mentions, years: row.years, year_papers: row.year_papers, quality: row.quality, rated: row.rated}})
+    mentions: row.mentions, years: row.years, year_papers: row.year_papers, quality: row.quality, rated: row.rated, salience: row.salience}})
 """
 
 # --- mentions ---------------------------------------------------------------------------------
@@ -379,8 +379,9 @@ def store_concepts(store: Store, mentions: dict[str, list[dict]], links: list[di
     for cid, found in sorted(edges.items()):
         if cid in stored:
             continue
-        totals = Totals.of(found + linked.get(cid, []))
-        row = dict(vote(cid, found), **totals.properties())
+        voted = vote(cid, found)
+        totals = Totals.of(found + linked.get(cid, []), voted["name"], voted["type"])
+        row = dict(voted, **totals.properties())
         created[row["type"]].append(row)
         names.totals[cid] = totals
     for label, rows in created.items():

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
 from kg.graph import CONCEPT_LABELS
-from kg.store import Store
+from kg.store import Store, concept_quality
 from kg.store.batches import batched
 from kg.store.schema import _checked
 
@@ -61,8 +61,8 @@ SET_STAMP = "MERGE (s:BuildState {id: 'build'}) SET s.stamp = $stamp"
 SET_LINKED = "MERGE (s:BuildState {id: 'build'}) SET s.linked = $linked, s.stamp = coalesce(s.stamp, $linked)"
 CONCEPTS = """
 MATCH (c:Concept)
-RETURN c.id AS id, c.name AS name, c.aliases AS aliases, c.papers AS papers, c.mentions AS mentions, c.years AS years,
-       c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
+RETURN c.id AS id, c.type AS type, c.name AS name, c.aliases AS aliases, c.papers AS papers, c.mentions AS mentions,
+       c.years AS years, c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated, c.salience AS salience
 """
 # the concepts named by papers of an unfinished build (stored after the last finished stamp)
 NAMED_SINCE = "MATCH (p:Paper) WHERE p.stamp > $linked MATCH (p)-->(c:Concept) RETURN DISTINCT c.id AS id"
@@ -75,7 +75,8 @@ CONCEPTS_AS_STORED = """
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})
 RETURN id, labels(c) AS labels, c.type AS type, c.name AS name, c.aliases AS aliases, c.papers AS papers,
-       c.mentions AS mentions, c.years AS years, c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated
+       c.mentions AS mentions, c.years AS years, c.year_papers AS year_papers, c.quality AS quality, c.rated AS rated,
+       c.salience AS salience
 """
 CONCEPT_EDGES = """
 UNWIND $ids AS id
@@ -90,7 +91,7 @@ UNWIND $rows AS row
 MATCH (c:Concept {id: row.id})
 SET c.type = row.type, c.name = row.name, c.aliases = row.aliases, c.papers = row.papers,
     c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers, c.quality = row.quality,
-    c.rated = row.rated
+    c.rated = row.rated, c.salience = row.salience
 """
 # A type label is added, then the old one removed, each by a statement of its own: ArcadeDB (26.10)
 # runs a statement with two label changes right for its first 100 rows only; from the 101st on it
@@ -101,7 +102,7 @@ SET_TOTALS = """
 UNWIND $rows AS row
 MATCH (c:Concept {id: row.id})
 SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.year_papers = row.year_papers,
-    c.quality = row.quality, c.rated = row.rated
+    c.quality = row.quality, c.rated = row.rated, c.salience = row.salience
 """
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
 ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract, p.year AS year"
@@ -201,14 +202,16 @@ def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
 class Totals:
     """What a concept's edges add up to, kept on the concept for the packs that rank concepts:
     the papers naming it (any edge, vocabulary links too), the ``mentions`` of those edges, the
-    papers naming it in each year, and its ``quality``: the mean salience in the ``rated`` papers
-    that extracted it (the higher of a paper's two readings; vocabulary links have no salience).
+    papers naming it in each year, its ``salience``: the mean salience in the ``rated`` papers
+    that extracted it (the higher of a paper's two readings; vocabulary links have no salience),
+    and from these, its ``name`` and ``type`` its ``quality`` (``kg.store.concept_quality``).
 
     >>> t = Totals.of([{"paper": "a", "year": 2020, "mentions": 2, "salience": 0.9},
     ...                {"paper": "a", "year": 2020, "mentions": None, "salience": 0.5},
-    ...                {"paper": "b", "year": None, "mentions": 1}, {"paper": "c", "year": 2021, "mentions": 1, "salience": 0.6}])
-    >>> t.properties()
-    {'papers': 3, 'mentions': 5, 'years': [2020, 2021], 'year_papers': [1, 1], 'quality': 0.75, 'rated': 2}
+    ...                {"paper": "b", "year": None, "mentions": 1}, {"paper": "c", "year": 2021, "mentions": 1, "salience": 0.6}],
+    ...               "graph attention network", "Method")
+    >>> {k: v for k, v in t.properties().items() if k != "quality"}
+    {'papers': 3, 'mentions': 5, 'years': [2020, 2021], 'year_papers': [1, 1], 'salience': 0.75, 'rated': 2}
     """
 
     papers: int = 0
@@ -216,23 +219,27 @@ class Totals:
     years: Counter = field(default_factory=Counter)
     salience: float = 0.0  # summed over the ``rated`` papers that extracted the concept
     rated: int = 0
+    name: str = ""
+    type: str = ""
 
     @classmethod
-    def of(cls, edges) -> Totals:
-        """From edges ``{paper, year, mentions, salience}`` (one paper may have several)."""
+    def of(cls, edges, name: str, type_: str) -> Totals:
+        """From edges ``{paper, year, mentions, salience}`` (one paper may have several) of the concept ``name`` of type ``type_``."""
         years = {e["paper"]: e["year"] for e in edges}
         rated: dict[str, float] = {}
         for e in edges:
             if e.get("salience") is not None:
                 rated[e["paper"]] = max(rated.get(e["paper"], 0.0), e["salience"])
         return cls(len(years), sum(e["mentions"] or 1 for e in edges), Counter(y for y in years.values() if y is not None),
-                   math.fsum(rated.values()), len(rated))  # fsum: the same quality whatever order the edges come in
+                   math.fsum(rated.values()), len(rated), name, type_)  # fsum: the same salience whatever order the edges come in
 
     @classmethod
     def stored(cls, row: dict) -> Totals:
         rated = row.get("rated") or 0
+        # a graph built before concept qualities were fitted kept the mean salience as its quality
+        mean = row.get("salience") if row.get("salience") is not None else row.get("quality")
         return cls(row["papers"] or 0, row["mentions"] or 0, Counter(dict(zip(row["years"] or [], row["year_papers"] or []))),
-                   (row.get("quality") or 0.0) * rated, rated)
+                   (mean or 0.0) * rated, rated, row.get("name") or "", row.get("type") or "")
 
     def add(self, year: int | None, mentions: int, sign: int = 1) -> None:
         """One paper's link more (``sign`` -1: less)."""
@@ -243,9 +250,11 @@ class Totals:
 
     def properties(self) -> dict:
         years = sorted(y for y, n in self.years.items() if n)
-        quality = round(self.salience / self.rated, 3) if self.rated else None
+        salience = round(self.salience / self.rated, 3) if self.rated else None
+        quality = (concept_quality.quality(self.name, salience, self.rated, self.papers, self.mentions, self.type)
+                   if self.rated else None)
         return {"papers": self.papers, "mentions": self.mentions, "years": years, "year_papers": [self.years[y] for y in years],
-                "quality": quality, "rated": self.rated}
+                "salience": salience, "quality": quality, "rated": self.rated}
 
 
 class Names:
@@ -447,7 +456,7 @@ def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
             now = stored[cid]
             labels = tuple(sorted(set(now.pop("labels")) & set(CONCEPT_LABELS)))
             row = vote(cid, extracted) if extracted else {k: now[k] for k in ("type", "name", "aliases")}
-            votes[cid] = {**row, "totals": Totals.of(rows), "labels": labels, "stored": now}
+            votes[cid] = {**row, "totals": Totals.of(rows, row["name"], row["type"]), "labels": labels, "stored": now}
     return votes
 
 
@@ -567,9 +576,9 @@ def relabel(store: Store, query: str, ids_by_label: dict[str, list[str]]) -> Non
 def _plus(totals: Totals, delta: Totals | None) -> Totals:
     if delta is None:
         return totals
-    # links change no salience: the quality stays the stored one
+    # links change no salience (the quality may change: it reads the papers too)
     return Totals(totals.papers + delta.papers, totals.mentions + delta.mentions, totals.years + delta.years,
-                  totals.salience, totals.rated)
+                  totals.salience, totals.rated, totals.name, totals.type)
 
 
 def vote(concept: str, edges: list[dict]) -> dict:

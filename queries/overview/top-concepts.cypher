@@ -1,9 +1,10 @@
 // name: top-concepts
-// description: The concepts that matter most, for each concept type: the papers that extracted each (not those that only write its name), weighed by its quality (the mean salience there: a name people would keep, named where it matters).
+// description: The concepts that matter most, for each concept type: the papers that extracted each (not those that only write its name), weighed by the square of its quality (how likely a reader keeps it: the mean salience where it was extracted, the share of the papers writing it that extracted it, its type).
 // param: per_type int 5 -- concepts listed per type
 // param: all bool false -- also list concepts of quality below 0.5 (more likely vague or cut names than concepts)
 // example: kg query run overview/top-concepts -p per_type=3
-// papers, mentions and quality are the concept's totals (kg.store.vocabulary.Totals); the build keeps each
+// papers, mentions and quality are the concept's totals (kg.store.vocabulary.Totals, kg.store.concept_quality) and the
+// weight is kg.store.counts.weight; the build keeps each
 // type's 100 first (kg.store.counts); more, all, or a graph no build has counted, are ranked now
 CALL {
   MATCH (s:BuildState {id: 'build'}) WHERE s.top_concepts IS NOT NULL AND $per_type <= s.top_kept AND NOT $all
@@ -19,7 +20,7 @@ CALL {
 WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions, coalesce(c.quality, 0.5) AS quality,
      coalesce(c.rated, c.papers) AS rated
 WHERE $all OR quality >= 0.5
-WITH type, concept, papers, mentions, quality, rated * quality AS weight
+WITH type, concept, papers, mentions, quality, rated * quality * quality AS weight
 ORDER BY type, weight DESC, papers DESC, mentions DESC, concept
 WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality, weight: weight}) AS ranked
 UNWIND ranked[0..$per_type] AS top
