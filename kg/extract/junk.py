@@ -115,6 +115,11 @@ def _verb_form(word: str, classes: WordClasses) -> bool:
     return _only_verb(word, classes) or (word.endswith("s") and any(_only_verb(b, classes) for b in _bases(word)))
 
 
+def verb_form(word: str) -> bool:
+    """A verb that no noun or adjective is spelt like ("improve", "predicts", "resembles"), in lower case."""
+    return _verb_form(word, word_classes())
+
+
 def _is_plain_word(token: Token) -> bool:
     return token.is_alpha and token.is_lower and len(token) > 2
 
@@ -744,13 +749,13 @@ _ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_op
 
 
 def _organisation(span: Span) -> bool:
-    """A title-case name of an organisation ("Italian Heart Rhythm Society", "Institute of Gender and
-    Health", "Society for Vascular Surgery"); "civil society" is a concept."""
+    """A title-case name of an organisation or a company ("Italian Heart Rhythm Society", "Institute of Gender and
+    Health", "Society for Vascular Surgery", "Sigma-Aldrich Corp."); "civil society" is a concept."""
     words = span.text.split()
     if len(words) > 2 and words[0] in _ORGANISATION_OPENERS \
             and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
-    return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
+    return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
 
 _ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
