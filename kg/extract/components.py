@@ -5,9 +5,8 @@ boundaries intact in ``nlp.pipe(n_process=...)``). A mention is a dict with
 ``start``/``end`` (character offsets into ``doc.text``), ``type``, ``rule``,
 ``confidence``, ``proposed`` and the offsets of its sentence.
 
-No component needs a dependency parse: sentences come from spaCy's ``senter``,
-noun phrases (when a tagger ran) from part-of-speech tags, and the typed spans
-mostly from the project's SciERC-trained recogniser (``scierc_ner``).
+No component needs a tagger or a parse: sentences come from spaCy's ``senter``, and the
+typed spans mostly from the project's SciERC-trained recogniser (``scierc_ner``).
 """
 
 from __future__ import annotations
@@ -28,20 +27,16 @@ for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_mention
         Doc.set_extension(_name, default=None)
 
 # Higher wins when two mentions of the same tier overlap exactly.
-RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "head_noun": 0, "rare_noun": 2}
+RULE_PRIORITY = {"gazetteer": 5, "scierc_ner": 4, "we_propose": 3, "acronym": 2, "repeated": 1, "rare_noun": 2}
 DOMAIN_RULE = "domain_taxonomy"  # the rule of a domain's mentions (kg_domains), beside the rules of RULE_CONFIDENCE
-RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "head_noun": 0.6,
-                   "rare_noun": 0.6}
+RULE_CONFIDENCE = {"gazetteer": 0.9, "scierc_ner": 0.75, "we_propose": 0.8, "acronym": 0.75, "repeated": 0.7, "rare_noun": 0.6}
 # Mentions of a higher tier beat any overlapping mention of a lower one; within a tier the longer wins.
-RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "head_noun": 1, "rare_noun": 1}
+RULE_TIER = {"gazetteer": 2, "scierc_ner": 2, "we_propose": 2, "acronym": 2, "repeated": 1, "rare_noun": 1}
 SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")  # the types kg eval scierc scores
 CONCEPT_LABELS = SCORED_LABELS + ("Entity",)  # the types emitted: SciERC's OtherScientificTerm is an Entity
 UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted as such
 RECOGNISED_AS = {"OtherScientificTerm": "Entity"}  # the recogniser's label -> the concept type it reads
 
-_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
-_MODIFIER_TAGS = _NOUN_TAGS | {"JJ", "JJR", "JJS", "VBN", "VBG", "CD", "HYPH", "FW", "AFX"}
-_SKIP_LEADING_TAGS = frozenset({"DT", "PDT", "PRP$", "PRP", "CD", "IN", "CC", "HYPH", "VBG", "WDT", ",", ":"})
 _SKIP_LEADING_LOWER = load.words("skip_leading_words")
 # nouns made from verbs or adjectives: a process or a quality, no thing ("activation", "severity")
 _QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_endings")
@@ -84,18 +79,6 @@ def _mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | None 
         "proposed": (bool(proposed) if type_ == "Method" else None),
         "sentence": [sent_start, max(sent_end, span.end_char)],
     }
-
-
-def trim(span: Span) -> Span:
-    """A noun phrase without leading determiners, pronouns, numbers and vague adjectives."""
-    doc, start, end = span.doc, span.start, span.end
-    # a token glued to the next ("two-stage") belongs to the name
-    while start < end - 1 and doc[start].whitespace_ and (
-            doc[start].tag_ in _SKIP_LEADING_TAGS or doc[start].lower_ in _SKIP_LEADING_LOWER):
-        start += 1
-    while end > start + 1 and doc[end - 1].is_punct:
-        end -= 1
-    return doc[start:end]
 
 
 def head_type(span: Span) -> str | None:
@@ -195,28 +178,6 @@ def _adjective(word: str) -> bool:
     return word in classes.adjectives and word not in classes.nouns
 
 
-def noun_phrases(doc: Doc) -> list[Span]:
-    """Noun phrases from part-of-speech tags (no parse): runs of modifiers ending in a noun."""
-    if not doc.has_annotation("TAG"):
-        return []
-    phrases = []
-    i, n = 0, len(doc)
-    while i < n:
-        if doc[i].tag_ not in _MODIFIER_TAGS:
-            i += 1
-            continue
-        j = i
-        while j < n and (doc[j].tag_ in _MODIFIER_TAGS or (j > i and doc[j - 1].tag_ == "HYPH")):
-            j += 1
-        last = j
-        while last > i and doc[last - 1].tag_ not in _NOUN_TAGS:
-            last -= 1
-        if last > i:
-            phrases.append(doc[i:last])
-        i = j
-    return phrases
-
-
 @Language.factory("kg_urls")
 def make_urls(nlp: Language, name: str):
     def urls(doc: Doc) -> Doc:
@@ -249,16 +210,14 @@ def make_acronyms(nlp: Language, name: str):
     return acronyms
 
 
-@Language.factory("kg_concepts", default_config={"head_nouns": False, "repeats": "all"})
+@Language.factory("kg_concepts")
 class ConceptFinder:
     """Typed concept mentions: the trained recogniser's entities, known names, "we propose X"
-    objects, typed noun-phrase heads (optional) and acronyms of typed long forms; among
+    objects and acronyms of typed long forms; among
     overlapping mentions the longer one of the more reliable tier is kept. Methods the paper
     introduces are marked ``proposed``."""
 
-    def __init__(self, nlp: Language, name: str, head_nouns: bool = False, repeats: str = "all"):
-        self.head_nouns = head_nouns
-        self.repeats = repeats
+    def __init__(self, nlp: Language, name: str):
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         for type_, names in lexicon.KNOWN_NAMES.items():
@@ -275,8 +234,6 @@ class ConceptFinder:
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
                 found.append(_mention(doc, doc[start:end], doc.vocab.strings[match_id], "gazetteer"))
-        if self.head_nouns:
-            found += self._noun_phrases(doc)
         found = _concepts_only(doc, found)
         # nothing in an in-text citation, a URL or an aside is a concept ("Medina and Vassilvitskii (2017)", "Adam et
         # al.", "Fig. 3", "Brodsky and Lepage [8]", "(Sigma-Aldrich, St. Louis, MO, USA)")
@@ -285,8 +242,7 @@ class ConceptFinder:
         kept = consistent_types(resolve_overlaps(kept + _concepts_only(doc, self._proposed(doc, kept))))
         kept += self._acronyms(doc, kept)
         kept = resolve_overlaps(kept)
-        if self.repeats != "none":
-            kept = resolve_overlaps(kept + self._repeated(doc, kept))
+        kept = resolve_overlaps(kept + self._repeated(doc, kept))
         # the mentions found since the first check: acronyms and repeats ("US" for the United States)
         doc._.kg_mentions = [m for m in _concepts_only(doc, _outside(kept, quoted), rules=("acronym", "repeated"))
                              if m["type"] in CONCEPT_LABELS]
@@ -344,7 +300,7 @@ class ConceptFinder:
         seen = set()
         for m in found:
             name = m["text"]
-            if name in seen or len(name) < 2 or (self.repeats == "named" and " " not in name and name.islower()):
+            if name in seen or len(name) < 2:
                 continue
             seen.add(name)
             start = 0
@@ -357,16 +313,6 @@ class ConceptFinder:
                         extra.append(mention)
                 start = end
         return extra
-
-    def _noun_phrases(self, doc: Doc) -> list[dict]:
-        found = []
-        for chunk in noun_phrases(doc):
-            span = trim(chunk)
-            type_ = head_type(span)
-            if type_ is None or len(span) < 2:
-                continue
-            found.append(_mention(doc, span, type_, "head_noun", proposed=False))
-        return found
 
     def _acronyms(self, doc: Doc, found: list[dict]) -> list[dict]:
         """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
