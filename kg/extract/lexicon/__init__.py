@@ -135,7 +135,7 @@ AFTER_VERB = words("after_verb")
 COMMON_ZIPF = 4.5
 # A word read less often than this (about ten times per million words: "alloy" 3.6, "neutrino" 2.8,
 # "perovskite" 2.2; "algorithm" 4.0, "protein" 4.5) is a domain's word: a noun alone that an abstract
-# repeats names what the paper is about (components.rare_head).
+# repeats names what the paper is about (rare_nouns.rare_head).
 RARE_ZIPF = 4.0
 
 
