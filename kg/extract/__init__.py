@@ -31,6 +31,8 @@ from kg.errors import Missing
 from kg.extract import (
     blas,
     components,  # noqa: F401  (registers the factories)
+    edges,
+    english,
     entities,
     junk,
     mentions,
@@ -203,12 +205,12 @@ def to_record(paper: Paper, doc) -> dict:
             _add(concepts, typed_by_name(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
-        whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
-        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=of_computing)  # "training and test data"
+        whole = english.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
+        parts = concept_parts(whole, english.is_modifier_word, share_nouns=of_computing)  # "training and test data"
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
         # "lower HREE abundances" of "chondritic or lower HREE abundances": the quantity, not which way it went
-        parts = [p.split(" ", 1)[1] if junk.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
+        parts = [p.split(" ", 1)[1] if edges.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
         named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, typed_by_name(mention, part), part, spelling=part)
@@ -258,9 +260,9 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     "CI, 27.2–53.1"), a generic word ("data" of
     "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective for a
     head ("colorectal" of "colorectal, lung, breast, or prostate cancer", "reduced progression-free" of
-    "reduced progression-free and overall survival": ``junk.ends_in_adjective``), a vague phrase ("internal
+    "reduced progression-free and overall survival": ``english.ends_in_adjective``), a vague phrase ("internal
     information" of "internal and contextual information", ``junk.is_vague``) or an everyday word
-    (``junk.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
+    (``english.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
     expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
     a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
     its plural ("rules", "clusters"); a degree compound alone ("high-quality")."""
@@ -270,13 +272,13 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in DEGREE_WORDS:
         return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
     if len(words) == 1:
-        classes = junk.word_classes()
-        if any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or \
+        classes = english.word_classes()
+        if any(w in GENERIC_WORDS for w in english.word_forms(words[0])) or \
                 words[0] in classes.adjectives and words[0] not in classes.nouns:
             return True
-    if junk.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
+    if english.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
         return True
-    return type_ != "Domain" and junk.everyday_word(part) and (
+    return type_ != "Domain" and english.everyday_word(part) and (
         natural or type_ == "Entity" and (everyday or _plural(part)))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract import junk, lexicon
+from kg.extract import english, lexicon
 from kg.extract.lexicon import load
 from kg.extract.mentions import new_mention, span_of
 from kg.extract.normalize import singular
@@ -191,12 +191,12 @@ def _prior_work_passive(doc: Doc, verb_index: int, auxiliary_index: int) -> bool
 
 def _object_stop(token) -> bool:
     """A word that ends what a proposal verb names ("for", "that", "combining"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.OBJECT_STOPS and not junk.in_compound(token)
+    return token.lower_ in lexicon.OBJECT_STOPS and not english.in_compound(token)
 
 
 def _component_cue(token) -> bool:
     """A word before what a proposal is made of ("combining", "based on"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.COMPONENT_CUES and not junk.in_compound(token)
+    return token.lower_ in lexicon.COMPONENT_CUES and not english.in_compound(token)
 
 
 def _derived_from(doc: Doc, mention: dict) -> bool:

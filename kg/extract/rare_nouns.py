@@ -6,7 +6,7 @@ from collections import Counter
 
 from spacy.tokens import Doc, Token
 
-from kg.extract import entities, junk, lexicon
+from kg.extract import english, entities, lexicon
 from kg.extract.lexicon import load
 from kg.extract.mentions import concepts_only
 from kg.extract.normalize import singular
@@ -19,23 +19,23 @@ _QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_ending
 def rare_head(token: Token) -> bool:
     """A lone word that names a domain's thing: a lower-case noun rare in general English (below
     ``lexicon.RARE_ZIPF``: "alloy", "bitumen", "neutrino", "perovskite"; a noun of the English tables or a word
-    they do not know; no modifier, unit, everyday word, ``junk.everyday_word``: "receipt", nor a process or quality by
+    they do not know; no modifier, unit, everyday word, ``english.everyday_word``: "receipt", nor a process or quality by
     its ending: "activation", "severity") that heads
     its phrase: a sign, a function word or a verb follows it ("the alloy was cast", "of the neutrino in", "bitumen
     shows"; not "neutrino mass")."""
     word, base = token.lower_, singular(token.lower_)
-    if not (token.is_alpha and token.is_lower and len(word) > 3) or junk.in_compound(token) or \
-            max(lexicon.zipf(word), lexicon.zipf(base)) >= lexicon.RARE_ZIPF or junk.is_modifier_word(word) or \
-            base.endswith(_QUALITY_ENDINGS) or word in lexicon.UNITS or junk.everyday_word(word):
+    if not (token.is_alpha and token.is_lower and len(word) > 3) or english.in_compound(token) or \
+            max(lexicon.zipf(word), lexicon.zipf(base)) >= lexicon.RARE_ZIPF or english.is_modifier_word(word) or \
+            base.endswith(_QUALITY_ENDINGS) or word in lexicon.UNITS or english.everyday_word(word):
         return False
-    classes = junk.word_classes()
+    classes = english.word_classes()
     if not (base in classes.nouns or word in classes.irregular_noun_forms or
             not classes.known(word) and not classes.known(base) and not word.endswith(("ed", "ing", "ly"))):
         return False
     doc = token.doc
     following = doc[token.i + 1] if token.i + 1 < len(doc) else None
     return following is None or not following.is_alpha or following.lower_ in lexicon.EDGE_WORDS or \
-        following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or junk.verb_form(following.lower_)
+        following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or english.verb_form(following.lower_)
 
 
 def rare_nouns(doc: Doc) -> list[dict]:

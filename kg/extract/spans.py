@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract import context, entities, junk, lexicon
+from kg.extract import context, edges, english, entities, lexicon
 from kg.extract.mentions import RECOGNISED_AS, new_mention
 from kg.extract.normalize import singular
 
@@ -16,11 +16,11 @@ _CLOSING = frozenset({")", "]"})
 
 def concept_span(span: Span) -> Span | None:
     """A recognised span as a name (``clean_span``) without a heading, a unit or a verb at its
-    edges (``junk.trim``), or None (also when markup sits inside it: "$\\delta$-function interaction")."""
-    if junk.broken_by_markup(span):
+    edges (``edges.trim``), or None (also when markup sits inside it: "$\\delta$-function interaction")."""
+    if edges.broken_by_markup(span):
         return None
     span = clean_span(span)
-    trimmed = junk.trim(span) if span is not None else None
+    trimmed = edges.trim(span) if span is not None else None
     return clean_span(trimmed) if trimmed is not None and trimmed != span else trimmed
 
 
@@ -117,7 +117,7 @@ def span_type(span: Span, label: str) -> str | None:
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
     if decided is None and label != "Generic" and len(span) > 1:  # "this method" stays SciERC's Generic
         decided = lexicon.TYPE_WORDS.get(singular(word))
-        if decided is not None and (junk.in_compound(head) or label == "Task" and entities.doing(span.text)):
+        if decided is not None and (english.in_compound(head) or label == "Task" and entities.doing(span.text)):
             decided = None  # "cross-corpus", "building polarity-tagged corpus" are no Dataset
         # a system is a Method: SciERC reads 103 of its 143 training spans that end in one and name a concept so (38
         # Tasks: "machine translation systems"); an other term only when a noun says what it handles ("OCR system"),
@@ -127,7 +127,7 @@ def span_type(span: Span, label: str) -> str | None:
             decided = "Method"
     if label == "Generic":
         return decided
-    if decided is None and entities.shape_is_entity(span, junk.word_classes().known):
+    if decided is None and entities.shape_is_entity(span, english.word_classes().known):
         decided = "Entity"
     if decided is None and label in ("OtherScientificTerm", "Dataset") and entities.procedure(word):
         decided = "Method"  # a technique read as a thing or as data
@@ -153,7 +153,7 @@ def recognised(doc: Doc, span: Span, label: str, rule: str = "scierc_ner") -> di
 
 def _adjective(word: str) -> bool:
     """An English adjective that is no noun ("chaotic", "nervous"; not "information", "OCR")."""
-    classes = junk.word_classes()
+    classes = english.word_classes()
     return word in classes.adjectives and word not in classes.nouns
 
 
