@@ -26,7 +26,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 
-from kg.extract import junk, lexicon
+from kg.extract import english, junk, lexicon
 
 JUDGED = Path(__file__).resolve().parent / "judged"
 TYPES = ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
@@ -71,7 +71,7 @@ def features(name: str, type_: str, sentence: str) -> dict[str, float]:
          "generic head": lower[-1] in lexicon.GENERIC_WORDS, "vague head": lower[-1].rstrip("s") in lexicon.VAGUE_HEADS,
          "weak head": lower[-1].rstrip("s") in lexicon.WEAK_HEADS, "generic modifier": lower[0] in lexicon.GENERIC_MODIFIERS,
          "judging first": lower[0] in lexicon.JUDGING_ADJECTIVES, "preposition inside": any(w in lexicon.PREPOSITIONS for w in lower[1:-1]),
-         "everyday head": junk.everyday_word(lower[-1]), "vague": junk.is_vague(name)}
+         "everyday head": english.everyday_word(lower[-1]), "vague": junk.is_vague(name)}
     for ending in ENDINGS:
         f["head -" + ending] = lower[-1].rstrip("s").endswith(ending)
         f["first -" + ending] = len(words) > 1 and lower[0].rstrip("s").endswith(ending)

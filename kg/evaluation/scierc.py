@@ -21,7 +21,7 @@ from typing import Iterator, NamedTuple
 TYPE_MAP = {"Method": "Method", "Task": "Task", "Metric": "Metric", "Material": "Dataset"}
 SCORED_TYPES = ("Method", "Task", "Dataset", "Metric")
 # Training also learns SciERC's unscored types, so that their spans are not taught as "no entity";
-# the extractor drops them (``components.SCORED_LABELS``).
+# the extractor drops them (``mentions.SCORED_LABELS``).
 TRAINING_TYPES = {**TYPE_MAP, "Generic": "Generic", "OtherScientificTerm": "OtherScientificTerm"}
 
 

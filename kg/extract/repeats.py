@@ -1,0 +1,77 @@
+"""Names said again: every other occurrence of a found name (``repeated``), and of a defined acronym whose long
+form holds a mention (``acronym_mentions``)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from kg.extract import junk, lexicon
+from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, doc_text, new_mention
+
+
+def repeated(doc: Doc, found: list[dict]) -> list[dict]:
+    """Every other occurrence of a typed span's exact text is a mention of the same type
+    (an abstract keeps calling a thing by the name it introduced)."""
+    extra = []
+    text = doc_text(doc)
+    seen = set()
+    for m in found:
+        name = m["text"]
+        if name in seen or len(name) < 2:
+            continue
+        seen.add(name)
+        start = 0
+        while (start := text.find(name, start)) >= 0:
+            end = start + len(name)
+            if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+                span = doc.char_span(start, end)
+                if span is not None:
+                    mention = new_mention(doc, span, m["type"], "repeated", proposed=m["proposed"])
+                    extra.append(mention)
+            start = end
+    return extra
+
+
+def acronym_mentions(doc: Doc, found: list[dict]) -> list[dict]:
+    """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
+    acronym names what its long form names: none when the long form is no concept ("Society for
+    Vascular Surgery (SVS)"), an Entity when only a junk part of it was read as one ("acute respiratory"
+    of "Severe acute respiratory syndrome coronavirus-2 (SARS-CoV-2)"). A mention that ends the long form
+    but starts inside it, alone there, is the long form ("sequence repeats" of "simple sequence repeats
+    (SSRs)")."""
+    extra = []
+    text = doc_text(doc)
+    taken = [(m["start"], m["end"]) for m in found]
+    for acronym in doc._.kg_acronyms or []:
+        typed = [m for m in found if m["start"] < acronym["long_end"] and acronym["long_start"] < m["end"]]
+        if not typed:
+            continue
+        long_form = doc.char_span(acronym["long_start"], acronym["long_end"], alignment_mode="expand")
+        if long_form is None or junk.junk_reason(long_form):
+            continue
+        best = max(typed, key=lambda m: (m["end"] - m["start"], RULE_PRIORITY[m["rule"]]))
+        type_ = RECOGNISED_AS.get(best["type"], best["type"])  # a junk other term stands in for its span
+        if best["end"] == acronym["long_end"] and best["start"] > acronym["long_start"] and len(typed) == 1 and \
+                _plain_words(text[acronym["long_start"]:best["start"]]):
+            # the name its letters spell, cut by the recogniser: "sequence repeats" of "simple sequence repeats (SSRs)"
+            best.update(start=acronym["long_start"], text=text[acronym["long_start"]:best["end"]])
+        short = acronym["short"]
+        start = 0
+        while (start := text.find(short, start)) >= 0:
+            end = start + len(short)
+            boundary_ok = (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if boundary_ok and span is not None and not any(s <= start and end <= e for s, e in taken
+                                                            if (s, e) != (start, end)):
+                mention = new_mention(doc, span, type_, "acronym", proposed=best["proposed"])
+                mention.update(start=start, end=end, text=short, alias_of=best["text"])
+                extra.append(mention)
+            start = end
+    return extra
+
+
+def _plain_words(text: str) -> bool:
+    """One to three words, no function word or sign among them ("simple ", not "(WF+CE/lignin) and in the ")."""
+    words = text.split()
+    return 1 <= len(words) <= 3 and text.endswith(" ") and \
+        all(w.replace("-", "").isalnum() and w.lower() not in lexicon.EDGE_WORDS for w in words)
