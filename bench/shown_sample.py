@@ -11,7 +11,7 @@ its type, the mention, its evidence sentence, the paper) mixing, in an order shu
 ``--seed``:
 
 - ``paper-top5``: ``--papers`` papers drawn at random, each with the (at most) five concepts
-  ``papers/concepts`` shows first (the most salient, salience >= 0.5);
+  ``papers/concepts`` shows first (the most relevant, relevance >= 0.25: salience x quality);
 - ``paper-any``: as many (paper, concept) pairs drawn at random from everything the records
   name (what a reader met before concepts were ranked);
 - ``type-top20``: each type's 20 first of ``overview/top-concepts`` (papers x quality);
@@ -33,8 +33,9 @@ from pathlib import Path
 from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, verdict_shares, write_hidden
 
 import kg
+from kg.extract.normalize import concept_key
 
-SHOWN = 0.5  # papers/concepts shows a paper's concepts of at least this salience
+SHOWN = 0.25  # a paper's concepts of at least this relevance (salience x quality, both 0.5) are shown first
 
 
 def read_records(path: Path) -> list[dict]:
@@ -50,13 +51,18 @@ def row_of(record: dict, concept: dict) -> dict:
             "sentence": text[sent_start:sent_end], "paper": record["id"], "verdict": "", "right_type": ""}
 
 
-def paper_top(records: list[dict], papers: int, rng: random.Random) -> list[dict]:
-    """The five most salient concepts (of salience >= SHOWN) of ``papers`` papers drawn at random."""
+def paper_top(db: Path, records: list[dict], papers: int, rng: random.Random) -> list[dict]:
+    """The five first concepts of ``papers/concepts`` (of relevance >= SHOWN) of ``papers`` papers drawn at random."""
     named = [r for r in records if r["concepts"]]
     rows = []
-    for record in rng.sample(named, min(papers, len(named))):
-        ranked = sorted(record["concepts"], key=lambda c: (-c["salience"], c["name"].lower()))
-        rows += [row_of(record, c) for c in ranked[:5] if c["salience"] >= SHOWN]
+    with kg.open(db) as graph:
+        for record in rng.sample(named, min(papers, len(named))):
+            by_key = {concept_key(c["name"]): c for c in record["concepts"]}
+            by_key.update({c["key"].removeprefix("domain:"): c for c in record["concepts"] if c.get("key")})
+            for shown in graph.query("papers/concepts", paper=record["id"], top=5):
+                concept = by_key.get(concept_key(shown["concept"]))
+                if concept and shown["relevance"] >= SHOWN:  # a concept's name is the vote of all its papers
+                    rows.append(dict(row_of(record, concept), name=shown["concept"], type=shown["type"]))
     return rows
 
 
@@ -94,7 +100,7 @@ def command_draw(args: argparse.Namespace) -> None:
         sys.exit(f"{out} exists (judged?); --force overwrites it")
     records = read_records(args.records)
     rng = random.Random(args.seed)
-    drawn = {"paper-top5": paper_top(records, args.papers, rng)}
+    drawn = {"paper-top5": paper_top(args.db, records, args.papers, rng)}
     drawn["paper-any"] = paper_any(records, len(drawn["paper-top5"]), rng)
     drawn["type-top20"] = type_top(args.db, records, False, rng)
     drawn["type-top20-by-papers"] = type_top(args.db, records, True, rng)
