@@ -143,6 +143,7 @@ def make_mentions(nlp: Language, name: str):
         those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
         doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
                              if m["type"] in CONCEPT_LABELS]
+        doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
         doc.user_data.pop("_kg_sentences", None)
         return doc
     return concept_mentions

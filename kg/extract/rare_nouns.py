@@ -32,8 +32,7 @@ def rare_head(token: Token) -> bool:
     if not (base in classes.nouns or word in classes.irregular_noun_forms or
             not classes.known(word) and not classes.known(base) and not word.endswith(("ed", "ing", "ly"))):
         return False
-    doc = token.doc
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    following = english.next_token(token)
     return following is None or not following.is_alpha or following.lower_ in lexicon.EDGE_WORDS or \
         following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or english.verb_form(following.lower_)
 
