@@ -19,13 +19,14 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from kg.extract import lexicon, patterns, proposals, rare_nouns, repeats
-from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience)
+from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience, bench)
     CONCEPT_LABELS,
     DOMAIN_RULE,
     RECOGNISED_AS,
     RULE_CONFIDENCE,
     SCORED_LABELS,
     UNSCORED_LABELS,
+    Mention,
     concepts_only,
     consistent_types,
     doc_text,
@@ -163,7 +164,7 @@ class DomainTagger:
             self.hints.add(domain, [nlp.make_doc(p) for p in phrases])
 
     def __call__(self, doc: Doc) -> Doc:
-        evidence: dict[str, list[dict]] = {}
+        evidence: dict[str, list[Mention]] = {}
         for match_id, start, end in self.matcher(doc):
             mention = new_mention(doc, doc[start:end], "Domain", "gazetteer")
             mention["rule"] = DOMAIN_RULE

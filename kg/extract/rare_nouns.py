@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Token
 
 from kg.extract import english, entities, lexicon
 from kg.extract.lexicon import load
-from kg.extract.mentions import concepts_only
+from kg.extract.mentions import Mention, concepts_only
 from kg.extract.normalize import singular
 from kg.extract.spans import recognised
 
@@ -37,7 +37,7 @@ def rare_head(token: Token) -> bool:
         following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or english.verb_form(following.lower_)
 
 
-def rare_nouns(doc: Doc) -> list[dict]:
+def rare_nouns(doc: Doc) -> list[Mention]:
     """In a paper outside computing (``entities.outside_computing``: the recogniser learnt its terms on computing),
     the mentions of a rare noun heading its phrase (``rare_head``) that the abstract writes twice or more and nothing
     covers, typed as the recogniser's other terms are (``span_type``); kept as an Entity only ("alloy", "neutrino";

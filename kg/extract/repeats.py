@@ -8,10 +8,10 @@ from typing import Iterator
 from spacy.tokens import Doc
 
 from kg.extract import junk, lexicon
-from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, doc_text, new_mention
+from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, Mention, doc_text, new_mention
 
 
-def repeated(doc: Doc, found: list[dict]) -> list[dict]:
+def repeated(doc: Doc, found: list[Mention]) -> list[Mention]:
     """Every other occurrence of a typed span's exact text is a mention of the same type
     (an abstract keeps calling a thing by the name it introduced)."""
     extra = []
@@ -29,7 +29,7 @@ def repeated(doc: Doc, found: list[dict]) -> list[dict]:
     return extra
 
 
-def acronym_mentions(doc: Doc, found: list[dict]) -> list[dict]:
+def acronym_mentions(doc: Doc, found: list[Mention]) -> list[Mention]:
     """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
     acronym names what its long form names: none when the long form is no concept ("Society for
     Vascular Surgery (SVS)"), an Entity when only a junk part of it was read as one ("acute respiratory"
