@@ -74,7 +74,7 @@ def make_acronyms(nlp: Language, name: str):
     return acronyms
 
 
-@Language.factory("kg_recognised", assigns=["doc._.kg_found"])
+@Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
 def make_recognised(nlp: Language, name: str):
     def recognised_spans(doc: Doc) -> Doc:
         """The recogniser's spans as mentions (``spans.recognised``), its Generic spans and the Entities that are
@@ -86,7 +86,8 @@ def make_recognised(nlp: Language, name: str):
     return recognised_spans
 
 
-@Language.factory("kg_known_names", assigns=["doc._.kg_found"])
+@Language.factory("kg_known_names", assigns=["doc._.kg_found"],
+                   requires=["doc._.kg_found", "doc._.kg_citations", "doc._.kg_urls", "doc._.kg_asides"])
 class KnownNames:
     """Known names (``lexicon.KNOWN_NAMES``; short ones with a capital matched as written) join the recognised
     spans; nothing in a citation, a URL or an aside is kept, and among overlapping mentions the longer one of
@@ -108,7 +109,7 @@ class KnownNames:
         return doc
 
 
-@Language.factory("kg_proposals", assigns=["doc._.kg_found"])
+@Language.factory("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
 def make_proposals(nlp: Language, name: str):
     def proposed(doc: Doc) -> Doc:
         """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
@@ -119,7 +120,7 @@ def make_proposals(nlp: Language, name: str):
     return proposed
 
 
-@Language.factory("kg_acronym_mentions", assigns=["doc._.kg_found"])
+@Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"])
 def make_acronym_mentions(nlp: Language, name: str):
     def acronym_mentions(doc: Doc) -> Doc:
         """Adds each occurrence of a defined acronym whose long form holds a mention (``repeats.acronym_mentions``)."""
@@ -128,7 +129,7 @@ def make_acronym_mentions(nlp: Language, name: str):
     return acronym_mentions
 
 
-@Language.factory("kg_repeats", assigns=["doc._.kg_found"])
+@Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
 def make_repeats(nlp: Language, name: str):
     def repeated(doc: Doc) -> Doc:
         """Adds every other occurrence of a found name (``repeats.repeated``)."""
@@ -137,7 +138,7 @@ def make_repeats(nlp: Language, name: str):
     return repeated
 
 
-@Language.factory("kg_mentions", assigns=["doc._.kg_mentions"])
+@Language.factory("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
 def make_mentions(nlp: Language, name: str):
     def concept_mentions(doc: Doc) -> Doc:
         """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
@@ -186,7 +187,7 @@ class DomainTagger:
         return doc
 
 
-@Language.factory("kg_rare_nouns", assigns=["doc._.kg_mentions"])
+@Language.factory("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
 def make_rare_nouns(nlp: Language, name: str):
     def add_rare_nouns(doc: Doc) -> Doc:
         """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""
