@@ -4,6 +4,8 @@ Sentences are quoted from published abstracts (Vaswani et al. 2017; Devlin et al
 2021; Mihalcea and Tarau 2004) and from the bundled NeurIPS 2026 examples.
 """
 
+import spacy
+
 from kg.extract import COMPONENTS, extract, to_record
 from kg.extract.normalize import concept_key
 from kg.model import Paper
@@ -27,6 +29,15 @@ def test_pipeline_runs_the_trained_recogniser_and_no_parser(nlp):
     # the recogniser runs before the sentence splitter, so a guessed break cannot cut a name
     assert nlp.pipe_names.index("scierc_ner") < nlp.pipe_names.index("senter")
     assert {"Method", "Task", "Dataset", "Metric"} <= set(nlp.get_pipe("scierc_ner").labels)
+
+
+def test_each_component_declares_what_it_assigns_and_finds_what_it_requires(nlp):
+    analysis = nlp.analyze_pipes()
+    assert all(analysis["summary"][name]["assigns"] for name in COMPONENTS)
+    assert not any(analysis["problems"].values())
+    blank = spacy.blank("en")  # the check can fail: the last step alone finds nothing to read
+    blank.add_pipe("kg_mentions")
+    assert blank.analyze_pipes()["problems"]["kg_mentions"] == ["doc._.kg_found"]
 
 
 def as_if_recognised(nlp, text, spans):

@@ -311,6 +311,6 @@ def default_threads() -> int:
     return int(os.environ.get("KG_THREADS") or min(2, os.cpu_count() or 1))
 
 
-@Language.factory("kg_accurate_ner", default_config={"path": str(MODEL_DIR), "batch_size": 16, "threads": 0})
+@Language.factory("kg_accurate_ner", assigns=["doc.ents"], default_config={"path": str(MODEL_DIR), "batch_size": 16, "threads": 0})
 def make_accurate_ner(nlp: Language, name: str, path: str, batch_size: int, threads: int):
     return AccurateRecogniser(Path(path), batch_size, threads)

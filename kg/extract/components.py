@@ -19,13 +19,14 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from kg.extract import lexicon, patterns, proposals, rare_nouns, repeats
-from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience)
+from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience, bench)
     CONCEPT_LABELS,
     DOMAIN_RULE,
     RECOGNISED_AS,
     RULE_CONFIDENCE,
     SCORED_LABELS,
     UNSCORED_LABELS,
+    Mention,
     concepts_only,
     consistent_types,
     doc_text,
@@ -73,7 +74,7 @@ def make_acronyms(nlp: Language, name: str):
     return acronyms
 
 
-@Language.factory("kg_recognised", assigns=["doc._.kg_found"])
+@Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
 def make_recognised(nlp: Language, name: str):
     def recognised_spans(doc: Doc) -> Doc:
         """The recogniser's spans as mentions (``spans.recognised``), its Generic spans and the Entities that are
@@ -85,7 +86,8 @@ def make_recognised(nlp: Language, name: str):
     return recognised_spans
 
 
-@Language.factory("kg_known_names", assigns=["doc._.kg_found"])
+@Language.factory("kg_known_names", assigns=["doc._.kg_found"],
+                   requires=["doc._.kg_found", "doc._.kg_citations", "doc._.kg_urls", "doc._.kg_asides"])
 class KnownNames:
     """Known names (``lexicon.KNOWN_NAMES``; short ones with a capital matched as written) join the recognised
     spans; nothing in a citation, a URL or an aside is kept, and among overlapping mentions the longer one of
@@ -107,7 +109,7 @@ class KnownNames:
         return doc
 
 
-@Language.factory("kg_proposals", assigns=["doc._.kg_found"])
+@Language.factory("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
 def make_proposals(nlp: Language, name: str):
     def proposed(doc: Doc) -> Doc:
         """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
@@ -118,7 +120,7 @@ def make_proposals(nlp: Language, name: str):
     return proposed
 
 
-@Language.factory("kg_acronym_mentions", assigns=["doc._.kg_found"])
+@Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"])
 def make_acronym_mentions(nlp: Language, name: str):
     def acronym_mentions(doc: Doc) -> Doc:
         """Adds each occurrence of a defined acronym whose long form holds a mention (``repeats.acronym_mentions``)."""
@@ -127,7 +129,7 @@ def make_acronym_mentions(nlp: Language, name: str):
     return acronym_mentions
 
 
-@Language.factory("kg_repeats", assigns=["doc._.kg_found"])
+@Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
 def make_repeats(nlp: Language, name: str):
     def repeated(doc: Doc) -> Doc:
         """Adds every other occurrence of a found name (``repeats.repeated``)."""
@@ -136,13 +138,14 @@ def make_repeats(nlp: Language, name: str):
     return repeated
 
 
-@Language.factory("kg_mentions", assigns=["doc._.kg_mentions"])
+@Language.factory("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
 def make_mentions(nlp: Language, name: str):
     def concept_mentions(doc: Doc) -> Doc:
         """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
         those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
         doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
                              if m["type"] in CONCEPT_LABELS]
+        doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
         doc.user_data.pop("_kg_sentences", None)
         return doc
     return concept_mentions
@@ -162,7 +165,7 @@ class DomainTagger:
             self.hints.add(domain, [nlp.make_doc(p) for p in phrases])
 
     def __call__(self, doc: Doc) -> Doc:
-        evidence: dict[str, list[dict]] = {}
+        evidence: dict[str, list[Mention]] = {}
         for match_id, start, end in self.matcher(doc):
             mention = new_mention(doc, doc[start:end], "Domain", "gazetteer")
             mention["rule"] = DOMAIN_RULE
@@ -184,7 +187,7 @@ class DomainTagger:
         return doc
 
 
-@Language.factory("kg_rare_nouns", assigns=["doc._.kg_mentions"])
+@Language.factory("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
 def make_rare_nouns(nlp: Language, name: str):
     def add_rare_nouns(doc: Doc) -> Doc:
         """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""

@@ -16,6 +16,7 @@ from kg.extract.english import (
     bases,
     in_compound,
     is_plain_word,
+    next_token,
     noun_reading,
     only_verb,
     verb_form,
@@ -90,20 +91,17 @@ def is_verb_at_end(token: Token) -> bool:
     word ("g-C3N4 exhibits excellent ...")."""
     if not is_plain_word(token) or in_compound(token):
         return False
-    classes, word, doc = word_classes(), token.lower_, token.doc
+    classes, word, doc, following = word_classes(), token.lower_, token.doc, next_token(token)
     if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing";
         # so is one spelt like a noun when a determiner follows ("articles meeting all of the criteria")
         previous = doc[token.i - 1] if token.i > 0 else None
-        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
         verb_only = word not in classes.nouns  # "orientations alternating": an adjective's "-ing" is a verb's too
         return (verb_only or following is not None and following.lower_ in lexicon.DETERMINERS) and previous is not None and \
             previous.is_alpha and singular(previous.lower_) != previous.lower_ and noun_reading(previous.lower_, classes) and \
             any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
     if noun_reading(word, classes):
-        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
         return word.endswith("s") and any(b in classes.verbs for b in bases(word)) and following is not None \
             and following.lower_ in lexicon.AFTER_VERB
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
     if word.endswith("s") and verb_form(word, classes):  # a plural noun the tables miss ends a clause ("isolates .")
         return following is not None and not following.is_punct
     if word.endswith("ed") and (any(b in classes.verbs for b in bases(word)) or word in classes.irregular_verb_forms):
@@ -117,7 +115,7 @@ def _is_heading(token: Token) -> bool:
     if token.lower_ not in lexicon.SECTION_HEADINGS or not (token.is_upper or token.is_title):
         return False
     doc = token.doc
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    following = next_token(token)
     opens = token.i == 0 or token.is_sent_start or doc[token.i - 1].text in (":", ">", "/", "&") or \
         doc[token.i - 1].lower_ in lexicon.SECTION_HEADINGS or doc[token.i - 1].lower_ == "and"
     heading_like = token.is_upper or following is None or following.text[:1].isupper() or following.text in (":", "/", "&")
@@ -209,7 +207,7 @@ def _participle_taking_object(token: Token) -> bool:
     estrogen", ``lexicon.RESEARCH_PARTICIPLES``). After a singular noun it is mostly a compound's ("tumor
     infiltrating lymphocytes", "iodine containing foods")."""
     doc, word, classes = token.doc, token.lower_, word_classes()
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    following = next_token(token)
     if word in classes.nouns or following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
         return False
     previous = doc[token.i - 1]
@@ -226,7 +224,7 @@ def _past_verb(token: Token, start: int | None) -> bool:
     if not (any(b in classes.verbs for b in bases(word)) or word in classes.irregular_verb_forms):
         return False
     previous = doc[token.i - 1]
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    following = next_token(token)
     if following is not None and following.lower_ in lexicon.DETERMINERS:
         return True
     if following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:

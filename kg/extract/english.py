@@ -100,6 +100,11 @@ def is_plain_word(token: Token) -> bool:
     return token.is_alpha and token.is_lower and len(token) > 2
 
 
+def next_token(token: Token) -> Token | None:
+    """The token after ``token`` in its doc, or None at the end."""
+    return token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+
+
 def in_compound(token: Token) -> bool:
     """Glued to a hyphen on either side ("oil-exporting", "self-rated")."""
     doc = token.doc

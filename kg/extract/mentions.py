@@ -10,6 +10,7 @@ process boundaries intact in ``nlp.pipe(n_process=...)``.
 from __future__ import annotations
 
 import bisect
+from typing import TypedDict
 
 from spacy.tokens import Doc, Span
 
@@ -25,6 +26,24 @@ SCORED_LABELS = ("Method", "Task", "Dataset", "Metric")  # the types kg eval sci
 CONCEPT_LABELS = SCORED_LABELS + ("Entity",)  # the types emitted: SciERC's OtherScientificTerm is an Entity
 UNSCORED_LABELS = ("Generic", "OtherScientificTerm")  # learnt by the recogniser, never emitted as such
 RECOGNISED_AS = {"OtherScientificTerm": "Entity"}  # the recogniser's label -> the concept type it reads
+
+
+class _Mention(TypedDict):
+    start: int
+    end: int
+    text: str
+    type: str  # a concept type, "Domain", or the recogniser's unscored label while it blocks other rules
+    rule: str  # one of RULE_CONFIDENCE, or DOMAIN_RULE
+    confidence: float
+    proposed: bool | None  # a Method's: the paper proposes it; None for other types
+    sentence: list[int]  # [start, end] of its sentence
+
+
+class Mention(_Mention, total=False):
+    """A mention as the components keep it (plain data, see above)."""
+
+    context: bool  # its sentence gave its type ("Full triage was applied")
+    alias_of: str  # an acronym's long form
 
 
 class Sentences:
@@ -56,7 +75,7 @@ def _sentences(doc: Doc) -> Sentences:
     return cached
 
 
-def new_mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | None = None) -> dict:
+def new_mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | None = None) -> Mention:
     sent_start, sent_end = _sentences(doc).at(span.start_char)
     return {
         "start": span.start_char, "end": span.end_char, "text": span.text, "type": type_,
@@ -66,7 +85,7 @@ def new_mention(doc: Doc, span: Span, type_: str, rule: str, proposed: bool | No
     }
 
 
-def span_of(doc: Doc, mention: dict) -> Span | None:
+def span_of(doc: Doc, mention: Mention) -> Span | None:
     """The tokens a mention covers (widened to whole tokens), or None."""
     return doc.char_span(mention["start"], mention["end"], alignment_mode="expand")
 
@@ -77,12 +96,12 @@ def quoted(doc: Doc) -> list[tuple[int, int]]:
     return [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or []) + (doc._.kg_asides or [])]
 
 
-def outside(mentions: list[dict], ranges: list[tuple[int, int]]) -> list[dict]:
+def outside(mentions: list[Mention], ranges: list[tuple[int, int]]) -> list[Mention]:
     """The mentions that overlap none of these character ranges."""
     return [m for m in mentions if not any(start < m["end"] and m["start"] < end for start, end in ranges)]
 
 
-def concepts_only(doc: Doc, mentions: list[dict], rules: tuple[str, ...] | None = None) -> list[dict]:
+def concepts_only(doc: Doc, mentions: list[Mention], rules: tuple[str, ...] | None = None) -> list[Mention]:
     """The mentions (of ``rules``, default all) of a concept type that ``junk.junk_reason`` lets pass;
     the unscored types, and the recogniser's Entities that are junk, stay: they block other rules."""
     kept = []
@@ -98,10 +117,10 @@ def concepts_only(doc: Doc, mentions: list[dict], rules: tuple[str, ...] | None 
     return kept
 
 
-def consistent_types(mentions: list[dict]) -> list[dict]:
+def consistent_types(mentions: list[Mention]) -> list[Mention]:
     """One type per name in a document: the type of a mention the paper proposes, else the most
     frequent one (the first on a tie)."""
-    by_text: dict[str, list[dict]] = {}
+    by_text: dict[str, list[Mention]] = {}
     for m in mentions:
         by_text.setdefault(m["text"], []).append(m)
     for group in by_text.values():
@@ -122,12 +141,12 @@ def consistent_types(mentions: list[dict]) -> list[dict]:
     return mentions
 
 
-def resolve_overlaps(mentions: list[dict]) -> list[dict]:
+def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     """Keep, among overlapping mentions, the one of the higher tier, then the longer one
     ("GRU decoder" over "GRU"), then the one of the more reliable rule."""
     ranked = sorted(mentions, key=lambda m: (-RULE_TIER[m["rule"]], -(m["end"] - m["start"]),
                                              -RULE_PRIORITY[m["rule"]], m["start"]))
-    kept: list[dict] = []
+    kept: list[Mention] = []
     for mention in ranked:
         if all(mention["end"] <= k["start"] or k["end"] <= mention["start"] for k in kept):
             kept.append(mention)

@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract import english, lexicon
 from kg.extract.lexicon import load
-from kg.extract.mentions import new_mention, span_of
+from kg.extract.mentions import Mention, new_mention, span_of
 from kg.extract.normalize import singular
 from kg.extract.spans import head_type, is_named
 
@@ -17,7 +17,7 @@ _REPORT_PREPOSITIONS = load.words("report_prepositions")
 _BE_FORMS = load.words("be_forms")
 
 
-def mark_proposed(doc: Doc, mentions: list[dict]) -> list[dict]:
+def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     """Mark the methods the paper introduces; a named object of "we propose" that no other
     rule found becomes a mention of its own."""
     extra = []
@@ -110,7 +110,7 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
     return windows
 
 
-def _apposition_type(doc: Doc, mention: dict) -> str | None:
+def _apposition_type(doc: Doc, mention: Mention) -> str | None:
     """The type that an apposition after a mention gives it: "FlashNet, a novel attention
     mechanism for ..." is a Method whatever the recogniser said."""
     span = span_of(doc, mention)
@@ -123,14 +123,14 @@ def _apposition_type(doc: Doc, mention: dict) -> str | None:
     return head_type(doc[span.end + 2:end]) if end > span.end + 2 else None
 
 
-def _described_as(doc: Doc, window_start: int, mention: dict) -> str | None:
+def _described_as(doc: Doc, window_start: int, mention: Mention) -> str | None:
     """The type that the words before a name in a proposal give it: a Method head noun and no
     Dataset one ("a novel ranking algorithm, TextRank") make it a Method."""
     types = {lexicon.HEAD_TYPES.get(singular(t.lower_)) for t in doc[window_start:] if t.idx < mention["start"]}
     return "Method" if "Method" in types and "Dataset" not in types else None
 
 
-def _unfound_names(window: Span, found: list[dict]) -> list[Span]:
+def _unfound_names(window: Span, found: list[Mention]) -> list[Span]:
     """Names (inner capitals or digits: "TextRank", "GPT-4o") in a proposal window that no
     mention covers."""
     doc = window.doc
@@ -199,7 +199,7 @@ def _component_cue(token) -> bool:
     return token.lower_ in lexicon.COMPONENT_CUES and not english.in_compound(token)
 
 
-def _derived_from(doc: Doc, mention: dict) -> bool:
+def _derived_from(doc: Doc, mention: Mention) -> bool:
     """A mention the proposal only starts from: "a new variant of AdaBoost", "an extension of the X"."""
     span = span_of(doc, mention)
     k = span.start - 1 if span is not None else -1

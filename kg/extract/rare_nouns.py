@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Token
 
 from kg.extract import english, entities, lexicon
 from kg.extract.lexicon import load
-from kg.extract.mentions import concepts_only
+from kg.extract.mentions import Mention, concepts_only, quoted
 from kg.extract.normalize import singular
 from kg.extract.spans import recognised
 
@@ -18,11 +18,10 @@ _QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_ending
 
 def rare_head(token: Token) -> bool:
     """A lone word that names a domain's thing: a lower-case noun rare in general English (below
-    ``lexicon.RARE_ZIPF``: "alloy", "bitumen", "neutrino", "perovskite"; a noun of the English tables or a word
-    they do not know; no modifier, unit, everyday word, ``english.everyday_word``: "receipt", nor a process or quality by
-    its ending: "activation", "severity") that heads
-    its phrase: a sign, a function word or a verb follows it ("the alloy was cast", "of the neutrino in", "bitumen
-    shows"; not "neutrino mass")."""
+    ``lexicon.RARE_ZIPF``: "alloy", "bitumen", "neutrino", "perovskite"), a noun of the English tables or a word
+    they do not know, that heads its phrase: a sign, a function word or a verb follows it ("the alloy was cast",
+    "of the neutrino in", "bitumen shows"; not "neutrino mass"). No modifier, unit or everyday word
+    (``english.everyday_word``: "receipt"), nor a process or a quality by its ending ("activation", "severity")."""
     word, base = token.lower_, singular(token.lower_)
     if not (token.is_alpha and token.is_lower and len(word) > 3) or english.in_compound(token) or \
             max(lexicon.zipf(word), lexicon.zipf(base)) >= lexicon.RARE_ZIPF or english.is_modifier_word(word) or \
@@ -32,13 +31,12 @@ def rare_head(token: Token) -> bool:
     if not (base in classes.nouns or word in classes.irregular_noun_forms or
             not classes.known(word) and not classes.known(base) and not word.endswith(("ed", "ing", "ly"))):
         return False
-    doc = token.doc
-    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    following = english.next_token(token)
     return following is None or not following.is_alpha or following.lower_ in lexicon.EDGE_WORDS or \
         following.lower_ in lexicon.PREPOSITIONS or following.lower_ in lexicon.MODALS or english.verb_form(following.lower_)
 
 
-def rare_nouns(doc: Doc) -> list[dict]:
+def rare_nouns(doc: Doc) -> list[Mention]:
     """In a paper outside computing (``entities.outside_computing``: the recogniser learnt its terms on computing),
     the mentions of a rare noun heading its phrase (``rare_head``) that the abstract writes twice or more and nothing
     covers, typed as the recogniser's other terms are (``span_type``); kept as an Entity only ("alloy", "neutrino";
@@ -48,7 +46,7 @@ def rare_nouns(doc: Doc) -> list[dict]:
         return []
     counts = Counter(singular(t.lower_) for t in doc if t.is_alpha)
     covered = [(m["start"], m["end"]) for m in doc._.kg_mentions or []] + [(e.start_char, e.end_char) for e in doc.ents] + \
-        [(c["start"], c["end"]) for c in (doc._.kg_citations or []) + (doc._.kg_urls or []) + (doc._.kg_asides or [])]
+        quoted(doc)
     found = [recognised(doc, doc[t.i:t.i + 1], "OtherScientificTerm", rule="rare_noun") for t in doc
              if counts[singular(t.lower_)] >= 2 and rare_head(t) and not any(s <= t.idx < e for s, e in covered)]
     # a word that names a type alone is what names of that type end in, no name ("cohort", "assay")

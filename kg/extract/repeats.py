@@ -3,13 +3,15 @@ form holds a mention (``acronym_mentions``)."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from spacy.tokens import Doc
 
 from kg.extract import junk, lexicon
-from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, doc_text, new_mention
+from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, Mention, doc_text, new_mention
 
 
-def repeated(doc: Doc, found: list[dict]) -> list[dict]:
+def repeated(doc: Doc, found: list[Mention]) -> list[Mention]:
     """Every other occurrence of a typed span's exact text is a mention of the same type
     (an abstract keeps calling a thing by the name it introduced)."""
     extra = []
@@ -20,19 +22,14 @@ def repeated(doc: Doc, found: list[dict]) -> list[dict]:
         if name in seen or len(name) < 2:
             continue
         seen.add(name)
-        start = 0
-        while (start := text.find(name, start)) >= 0:
-            end = start + len(name)
-            if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-                span = doc.char_span(start, end)
-                if span is not None:
-                    mention = new_mention(doc, span, m["type"], "repeated", proposed=m["proposed"])
-                    extra.append(mention)
-            start = end
+        for start, end in whole_words(text, name):
+            span = doc.char_span(start, end)
+            if span is not None:
+                extra.append(new_mention(doc, span, m["type"], "repeated", proposed=m["proposed"]))
     return extra
 
 
-def acronym_mentions(doc: Doc, found: list[dict]) -> list[dict]:
+def acronym_mentions(doc: Doc, found: list[Mention]) -> list[Mention]:
     """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
     acronym names what its long form names: none when the long form is no concept ("Society for
     Vascular Surgery (SVS)"), an Entity when only a junk part of it was read as one ("acute respiratory"
@@ -56,18 +53,27 @@ def acronym_mentions(doc: Doc, found: list[dict]) -> list[dict]:
             # the name its letters spell, cut by the recogniser: "sequence repeats" of "simple sequence repeats (SSRs)"
             best.update(start=acronym["long_start"], text=text[acronym["long_start"]:best["end"]])
         short = acronym["short"]
-        start = 0
-        while (start := text.find(short, start)) >= 0:
-            end = start + len(short)
-            boundary_ok = (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+        for start, end in whole_words(text, short):
             span = doc.char_span(start, end, alignment_mode="expand")
-            if boundary_ok and span is not None and not any(s <= start and end <= e for s, e in taken
-                                                            if (s, e) != (start, end)):
+            if span is not None and not any(s <= start and end <= e for s, e in taken if (s, e) != (start, end)):
                 mention = new_mention(doc, span, type_, "acronym", proposed=best["proposed"])
                 mention.update(start=start, end=end, text=short, alias_of=best["text"])
                 extra.append(mention)
-            start = end
     return extra
+
+
+def whole_words(text: str, name: str) -> Iterator[tuple[int, int]]:
+    """Where ``name`` stands in ``text`` as whole words: no letter or digit glued to either end.
+
+    >>> list(whole_words("LoRA and QLoRA use LoRA.", "LoRA"))
+    [(0, 4), (19, 23)]
+    """
+    start = 0
+    while (start := text.find(name, start)) >= 0:
+        end = start + len(name)
+        if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            yield start, end
+        start = end
 
 
 def _plain_words(text: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract import context, edges, english, entities, lexicon
-from kg.extract.mentions import RECOGNISED_AS, new_mention
+from kg.extract.mentions import RECOGNISED_AS, Mention, new_mention
 from kg.extract.normalize import singular
 
 _MARKUP = frozenset({"(", "[", ")", "]", "{", "}", "*", "**", "$", "$$", "_"})
@@ -139,7 +139,7 @@ def span_type(span: Span, label: str) -> str | None:
     return decided
 
 
-def recognised(doc: Doc, span: Span, label: str, rule: str = "scierc_ner") -> dict:
+def recognised(doc: Doc, span: Span, label: str, rule: str = "scierc_ner") -> Mention:
     """The mention of a recognised span: typed by its own words (``span_type``), else by the sentence
     around it (``context.context_type``: "The minimum reflection loss (RL) is −23.51 dB" is a Metric,
     "Full triage was applied" a Method; marked ``context``), else by the recogniser's label."""
