@@ -1,0 +1,59 @@
+"""``kg serve``: a local, read-only web app over the graph (search, paper and concept pages,
+the query packs as forms, a Cypher console, the ``kg viz`` views), served by the standard
+library's threading HTTP server on 127.0.0.1. Every asset comes from kg; no request leaves
+the machine; only GET and HEAD are answered and every query runs read-only.
+
+>>> import kg                                                        # doctest: +SKIP
+>>> server = kg.open(db="kg-data").serve(port=0, block=False)          # doctest: +SKIP
+>>> server.url                                                       # doctest: +SKIP
+'http://127.0.0.1:40123/'
+>>> server.close()                                                   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from kg.errors import BadInput, NotFound, StoreError
+from kg.serve import pages, static, tools
+from kg.serve.app import Request, Response, Server, is_loopback
+from kg.serve.render import page
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+PAGES = {"/": pages.home, "/search": pages.search, "/paper": pages.paper, "/concept": pages.concept,
+         "/work": pages.work, "/queries": tools.queries_list, "/query": tools.query_form, "/cypher": tools.cypher,
+         "/views": tools.views, "/view": tools.view_file, "/graph": tools.neighbourhood}
+# what an error of a page is, for its status
+STATUS = ((NotFound, 404), (BadInput, 400), (StoreError, 503))
+
+
+def not_found(request: Request) -> Response:
+    found = static.route(request) if request.path.startswith("/static/") else None
+    return found or page("error.html.j2", 404, title="Not found", message=f"kg serve has no page {request.path}")
+
+
+def failed(request: Request, err: Exception) -> Response:
+    """A page for an error: its message (kg's own errors say what to do), with its status."""
+    status = next((code for kind, code in STATUS if isinstance(err, kind)), 500)
+    message = str(err) if status != 500 else f"unexpected {type(err).__name__}: {' '.join(str(err).split())[:300]}"
+    return page("error.html.j2", status, title="Error" if status != 404 else "Not found", message=message)
+
+
+def make_server(graph, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, log: Callable[[str], None] | None = None) -> Server:
+    """A server (not yet serving) of ``graph`` (a ``kg.KnowledgeGraph``) on ``host:port``
+    (port 0: a free one)."""
+    routes = {path: (lambda request, handler=handler: handler(graph, request)) for path, handler in PAGES.items()}
+    return Server(host, port, routes, not_found, failed, log)
+
+
+def warning_for(host: str) -> str | None:
+    """What to print when ``host`` lets other machines in (kg serve has no login)."""
+    if is_loopback(host):
+        return None
+    return (f"Warning: serving on {host}, not on this machine only: anyone who can reach this port can read "
+            "the whole graph (kg serve has no login). Use the default --host 127.0.0.1 unless you mean it.")
+
+
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "Server", "make_server", "warning_for"]

@@ -1,0 +1,128 @@
+"""The pages of the graph itself: home, search, a paper, a concept, a cited work.
+
+Each page function takes the ``KnowledgeGraph`` and the request and returns a
+``Response``; what it reads is in ``kg.store.reads.browse`` (and ``graph.similar()``).
+"""
+
+from __future__ import annotations
+
+from kg.errors import BadInput, NotFound, PaperNotFound
+from kg.serve.app import Request, Response
+from kg.serve.render import link_of, page
+from kg.store.reads import browse
+
+SEARCH_HITS = 20       # papers and concepts listed per search
+LISTED = 50            # references, citing papers, a concept's papers
+CONCEPTS_LISTED = 20   # co-occurring concepts, method x dataset/task partners, narrower concepts
+SIMILAR = 8            # similar papers on a paper's page
+GRAPH_TOP = 60         # nodes of a page's neighbourhood graph
+PROPOSE_RELATIONS = ("PROPOSES", "USES")
+
+
+def home(graph, request: Request) -> Response:
+    """The search box, and what the graph holds (the counts the last build kept)."""
+    return page("home.html.j2", title="kg", description=graph.description, stats=graph.stats())
+
+
+def search(graph, request: Request) -> Response:
+    """Papers (id, title, abstract) and concepts (name, alias) matching the box's text, ranked."""
+    text = request.get("q").strip()
+    if not text:
+        return home(graph, request)
+    papers = browse.search_papers(graph.store, text, SEARCH_HITS + 1)
+    concepts = browse.search_concepts(graph.store, text, SEARCH_HITS + 1)
+    return page("search.html.j2", title=f"Search: {text}", q=text, papers=papers[:SEARCH_HITS],
+                more_papers=len(papers) > SEARCH_HITS, concepts=concepts[:SEARCH_HITS],
+                more_concepts=len(concepts) > SEARCH_HITS)
+
+
+def required(request: Request, name: str = "id") -> str:
+    value = request.get(name)
+    if not value:
+        raise BadInput(f"this page needs ?{name}=...")
+    return value
+
+
+def highlighted(abstract: str | None, concepts: list[dict]) -> list[tuple[str, dict | None]]:
+    """The abstract cut into ``(text, concept or None)`` pieces at the first mention of each
+    concept (the offsets the graph keeps); a mention overlapping an earlier one is left plain.
+
+    >>> parts = highlighted("We use BERT here.", [{"start": 7, "end": 11, "name": "BERT"}])
+    >>> [(text, c and c["name"]) for text, c in parts]
+    [('We use ', None), ('BERT', 'BERT'), (' here.', None)]
+    """
+    text = abstract or ""
+    spans = sorted((c for c in concepts if isinstance(c.get("start"), int) and isinstance(c.get("end"), int)
+                    and 0 <= c["start"] < c["end"] <= len(text)), key=lambda c: (c["start"], -c["end"]))
+    pieces, at = [], 0
+    for concept in spans:
+        if concept["start"] < at:
+            continue
+        if concept["start"] > at:
+            pieces.append((text[at:concept["start"]], None))
+        pieces.append((text[concept["start"]:concept["end"]], concept))
+        at = concept["end"]
+    if at < len(text):
+        pieces.append((text[at:], None))
+    return pieces
+
+
+def paper(graph, request: Request) -> Response:
+    """A paper: metadata, the abstract with its concepts, what it proposes and uses, its
+    references and citing papers, similar papers with why, and its neighbourhood graph."""
+    key = required(request)
+    found = browse.paper(graph.store, key)
+    if found is None:
+        raise PaperNotFound(key, f"no paper has the id {key!r}")
+    concepts = browse.paper_concepts(graph.store, key)
+    cited_total, cited = browse.references(graph.store, key, LISTED)
+    citing_total, citing = browse.citing(graph.store, key, LISTED)
+    methods = {rel: [c for c in concepts if c["relation"] == rel] for rel in PROPOSE_RELATIONS}
+    return page("paper.html.j2", title=found["title"] or key, paper=found, concepts=concepts,
+                abstract=highlighted(found["abstract"], concepts), methods=methods, cited=cited,
+                cited_total=cited_total, citing=citing, citing_total=citing_total,
+                similar=graph.similar(key, top=SIMILAR), graph_top=GRAPH_TOP)
+
+
+def timeline(years: list | None, counts: list | None) -> list[dict]:
+    """``{year, papers, share}`` per year from the concept's kept totals, every year between
+    the first and the last (a gap shows as 0); ``share`` of the busiest year, for the bars.
+
+    >>> [(r["year"], r["papers"]) for r in timeline([2020, 2022], [3, 1])]
+    [(2020, 3), (2021, 0), (2022, 1)]
+    """
+    by_year = {y: n for y, n in zip(years or [], counts or []) if isinstance(y, int)}
+    if not by_year:
+        return []
+    most = max(by_year.values()) or 1
+    return [{"year": y, "papers": by_year.get(y, 0), "share": round(100 * by_year.get(y, 0) / most)}
+            for y in range(min(by_year), max(by_year) + 1)]
+
+
+def concept(graph, request: Request) -> Response:
+    """A concept: type, aliases, broader and narrower, its papers newest first, its timeline,
+    the concepts it co-occurs with, the methods x datasets / tasks cells it is part of."""
+    key = required(request)
+    store = graph.store
+    found = browse.concept(store, key, CONCEPTS_LISTED)
+    if found is None:
+        resolved = browse.resolve_concept(store, key)
+        if resolved is None:
+            raise NotFound(f"no concept has the id or name {key!r}")
+        found = browse.concept(store, resolved, CONCEPTS_LISTED)
+    cid = found["id"]
+    return page("concept.html.j2", title=found["name"], concept=found,
+                papers=browse.concept_papers(store, cid, LISTED), timeline=timeline(found["years"], found["year_papers"]),
+                co_occurring=browse.co_occurring(store, cid, CONCEPTS_LISTED),
+                partners=browse.partners(store, cid, CONCEPTS_LISTED), graph_top=GRAPH_TOP)
+
+
+def work(graph, request: Request) -> Response:
+    """A cited work that is not loaded (a Reference): what its source said, and who cites it."""
+    key = required(request)
+    found = browse.reference(graph.store, key, LISTED)
+    if found is None:
+        if browse.paper(graph.store, key):
+            return Response("", 303, headers={"Location": link_of("paper", key)})
+        raise NotFound(f"no cited work has the key {key!r}")
+    return page("work.html.j2", title=found["title"] or key, work=found)
