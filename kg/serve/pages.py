@@ -45,19 +45,24 @@ def required(request: Request, name: str = "id") -> str:
 
 def highlighted(abstract: str | None, concepts: list[dict]) -> list[tuple[str, dict | None]]:
     """The abstract cut into ``(text, concept or None)`` pieces at the first mention of each
-    concept (the offsets the graph keeps); a mention overlapping an earlier one is left plain.
+    concept (the offsets the graph keeps). Where mentions overlap, a method, task, dataset,
+    metric or entity wins over a domain (whose span is the phrase that suggested it), then
+    the earlier one; the other is left plain.
 
-    >>> parts = highlighted("We use BERT here.", [{"start": 7, "end": 11, "name": "BERT"}])
+    >>> parts = highlighted("We use BERT here.", [{"start": 0, "end": 11, "name": "NLP", "type": "Domain"},
+    ...                                           {"start": 7, "end": 11, "name": "BERT", "type": "Method"}])
     >>> [(text, c and c["name"]) for text, c in parts]
     [('We use ', None), ('BERT', 'BERT'), (' here.', None)]
     """
     text = abstract or ""
-    spans = sorted((c for c in concepts if isinstance(c.get("start"), int) and isinstance(c.get("end"), int)
-                    and 0 <= c["start"] < c["end"] <= len(text)), key=lambda c: (c["start"], -c["end"]))
+    spans = [c for c in concepts if isinstance(c.get("start"), int) and isinstance(c.get("end"), int)
+             and 0 <= c["start"] < c["end"] <= len(text)]
+    chosen: list[dict] = []
+    for concept in sorted(spans, key=lambda c: (c.get("type") == "Domain", c["start"], -c["end"])):
+        if all(concept["end"] <= other["start"] or other["end"] <= concept["start"] for other in chosen):
+            chosen.append(concept)
     pieces, at = [], 0
-    for concept in spans:
-        if concept["start"] < at:
-            continue
+    for concept in sorted(chosen, key=lambda c: c["start"]):
         if concept["start"] > at:
             pieces.append((text[at:concept["start"]], None))
         pieces.append((text[concept["start"]:concept["end"]], concept))

@@ -19,7 +19,7 @@ import json
 
 from markupsafe import Markup, escape
 
-from kg.serve.render import link_of, number
+from kg.serve.render import link_of
 from kg.store.reads import browse
 
 SHOWN_ROWS = 500        # rows drawn on the page; the downloads hold them all
@@ -67,7 +67,7 @@ def cell(value, found: dict[str, tuple[str, str]]) -> Markup:
     if isinstance(value, str):
         return anchor(found[value], value) if value in found else escape(value)
     if isinstance(value, (bool, int, float)):
-        return escape(str(value).lower() if isinstance(value, bool) else number(value, 4))
+        return escape(str(value).lower() if isinstance(value, bool) else str(round(value, 4)))  # a year stays 2024
     if isinstance(value, list):
         return Markup(", ").join(cell(item, found) for item in value)
     if isinstance(value, dict):

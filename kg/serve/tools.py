@@ -11,7 +11,7 @@ import json
 import re
 
 from kg import defaults
-from kg.errors import BadInput
+from kg.errors import BadInput, NotFound
 from kg.serve.app import Request, Response
 from kg.serve.render import page, url
 from kg.serve.tables import as_csv, as_json, table
@@ -65,9 +65,12 @@ def form_values(query, request: Request) -> dict[str, str]:
 def query_form(graph, request: Request) -> Response:
     """One pack query as a form built from its parameter header; with ``run``, its result as a
     table (cells linked to pages) and as CSV / JSON (``format=csv|json``)."""
-    from queries import get_query
+    from queries import QueryError, get_query
 
-    query = get_query(request.get("name"))
+    try:
+        query = get_query(request.get("name"))
+    except QueryError as err:  # no such pack query: a page that is not there
+        raise NotFound(str(err)) from None
     values = form_values(query, request)
     result = error = None
     if request.get("run"):
