@@ -30,7 +30,7 @@ STATUS = ((NotFound, 404), (BadInput, 400), (StoreError, 503))
 
 
 def not_found(request: Request) -> Response:
-    found = static.route(request) if request.path.startswith("/static/") else None
+    found = static.route(request) if request.path.startswith("/static/") or request.path == "/favicon.ico" else None
     return found or page("error.html.j2", 404, title="Not found", message=f"kg serve has no page {request.path}")
 
 

@@ -22,6 +22,7 @@ FILES = {
     "view.js": (VIEWS / "view.js", "text/javascript"),
     "serve.css": (HERE / "serve.css", "text/css"),
     "graph-links.js": (HERE / "graph-links.js", "text/javascript"),
+    "favicon.svg": (HERE / "favicon.svg", "image/svg+xml"),
 }
 
 
@@ -42,9 +43,9 @@ def asset(name: str) -> Response | None:
     if name != "types.css" and name not in FILES:
         return None
     kind = "text/css" if name == "types.css" else FILES[name][1]
-    return Response(_read(name), content_type=f"{kind}; charset=utf-8", headers={"Cache-Control": "max-age=3600"})
+    return Response(_read(name), content_type=kind if kind.startswith("image/") else f"{kind}; charset=utf-8", headers={"Cache-Control": "max-age=3600"})
 
 
 def route(request: Request) -> Response | None:
-    """``/static/<name>``."""
-    return asset(request.path.removeprefix("/static/"))
+    """``/static/<name>``, and ``/favicon.ico`` (which browsers ask for by themselves)."""
+    return asset("favicon.svg" if request.path == "/favicon.ico" else request.path.removeprefix("/static/"))

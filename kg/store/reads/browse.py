@@ -21,12 +21,14 @@ RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, score
 ORDER BY score DESC, coalesce(year, 0) DESC, id
 LIMIT $limit
 """
-# Its name before its aliases, a whole name before a part; then the concepts most papers name.
+# Its name before its aliases, a whole name before a part, a name the text contains ("transformers"
+# finds Transformer) before an alias containing the text; then the concepts most papers name.
 SEARCH_CONCEPTS = """
 MATCH (c:Concept)
 WITH c, toLower(c.name) AS name, [a IN coalesce(c.aliases, []) | toLower(a)] AS aliases, toLower($text) AS text
 WITH c, CASE WHEN c.id = text OR name = text THEN 50 WHEN text IN aliases THEN 40 WHEN name STARTS WITH text THEN 20
-             WHEN name CONTAINS text THEN 10 WHEN any(a IN aliases WHERE a CONTAINS text) THEN 5 ELSE 0 END AS score
+             WHEN name CONTAINS text THEN 10 WHEN size(name) >= 4 AND text CONTAINS name THEN 8
+             WHEN any(a IN aliases WHERE a CONTAINS text) THEN 5 ELSE 0 END AS score
 WHERE score > 0
 RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, coalesce(c.papers, 0) AS papers, score
 ORDER BY score DESC, papers DESC, id
