@@ -118,12 +118,14 @@ def test_search_paper_concept_paper_graph_view_and_pack_with_real_clicks(chromiu
     # search: one box for papers and concepts
     type_into(page, "#q", "transformers")
     assert click(page, "header form.search button") == "/search?q=transformers"
-    assert page.evaluate("document.querySelectorAll('#papers a.paper').length") == 4  # the titles saying it
+    assert page.evaluate("document.querySelector('#papers li:last-child a').getAttribute('href')") == "/paper?id=p-viz06"  # its abstract only
     assert page.evaluate("document.querySelector('#concepts a.concept').textContent") == "Transformer"
     # -> the first paper
     paper = click(page, "#papers a.paper")
     assert paper.startswith("/paper?id=")
     wait(page, FRAME_DRAWN.format(frame="graph-frame"))
+    wait(page, "document.querySelector('#similar [data-fragment]').dataset.loaded === 'true'")
+    assert page.evaluate("document.querySelectorAll('#similar a.paper').length") >= 3
     tip = page.evaluate("document.querySelector('#abstract a.mention.t-Method').title")
     assert "rule: fixture" in tip and "confidence 0.90" in tip and "evidence: " in tip
     # -> a method its abstract names
@@ -172,6 +174,8 @@ def test_hostile_text_never_runs_in_the_browser(chromium, served, path):
     if path.startswith(("/paper", "/concept")):
         wait(page, FRAME_DRAWN.format(frame="graph-frame"))
         assert page.evaluate("typeof document.getElementById('graph-frame').contentWindow.__xss") == "undefined"
+    if path.startswith("/paper"):
+        wait(page, "document.querySelector('#similar [data-fragment]').dataset.loaded === 'true'")
     page.settle(0.3)
     assert page.evaluate("typeof window.__xss") == "undefined"
     assert page.evaluate("document.title").endswith(" · kg") and "pwned" != page.evaluate("document.title")

@@ -12,17 +12,19 @@ the machine; only GET and HEAD are answered and every query runs read-only.
 
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 from kg.errors import BadInput, NotFound, StoreError
 from kg.serve import pages, static, tools
 from kg.serve.app import Request, Response, Server, is_loopback
 from kg.serve.render import page
+from kg.serve.search import Catalogue
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 
-PAGES = {"/": pages.home, "/search": pages.search, "/paper": pages.paper, "/concept": pages.concept,
+PAGES = {"/": pages.home, "/paper": pages.paper, "/similar": pages.similar, "/concept": pages.concept,
          "/work": pages.work, "/queries": tools.queries_list, "/query": tools.query_form, "/cypher": tools.cypher,
          "/views": tools.views, "/view": tools.view_file, "/graph": tools.neighbourhood}
 # what an error of a page is, for its status
@@ -45,7 +47,19 @@ def make_server(graph, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, log: 
     """A server (not yet serving) of ``graph`` (a ``kg.KnowledgeGraph``) on ``host:port``
     (port 0: a free one)."""
     routes = {path: (lambda request, handler=handler: handler(graph, request)) for path, handler in PAGES.items()}
-    return Server(host, port, routes, not_found, failed, log)
+    catalogue = Catalogue(graph.store)
+    routes["/search"] = lambda request: pages.search(graph, request, catalogue)
+    server = Server(host, port, routes, not_found, failed, log)
+    # the search's catalogue is read while the first pages are asked for, not at the first search
+    threading.Thread(target=_warm, args=(catalogue,), name="kg-serve-catalogue", daemon=True).start()
+    return server
+
+
+def _warm(catalogue) -> None:
+    try:
+        catalogue.current()
+    except Exception:  # noqa: BLE001, S110  (the first search reads it again and says what went wrong)
+        pass
 
 
 def warning_for(host: str) -> str | None:

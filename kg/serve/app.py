@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 
-# The app's own pages run only the app's scripts and fetch nothing; the views it serves as files
-# carry their own, stricter policy (visuals.render).
+# The app's own pages run only the app's scripts and fetch only from the app (a paper's similar
+# papers); the views it serves as files carry their own, stricter policy (visuals.render).
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'none'; frame-src 'self'; frame-ancestors 'self'; form-action 'self'; base-uri 'none'")
+       "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; form-action 'self'; base-uri 'none'")
 MAX_QUERY = 100_000  # characters of a request's query string (a Cypher text travels there)
 
 

@@ -24,13 +24,15 @@ def home(graph, request: Request) -> Response:
     return page("home.html.j2", title="kg", description=graph.description, stats=graph.stats())
 
 
-def search(graph, request: Request) -> Response:
-    """Papers (id, title, abstract) and concepts (name, alias) matching the box's text, ranked."""
+def search(graph, request: Request, catalogue) -> Response:
+    """Papers (id, title, abstract) and concepts (name, alias) matching the box's text, ranked
+    (``catalogue``: the server's ``kg.serve.search.Catalogue``)."""
     text = request.get("q").strip()
     if not text:
         return home(graph, request)
-    papers = browse.search_papers(graph.store, text, SEARCH_HITS + 1)
-    concepts = browse.search_concepts(graph.store, text, SEARCH_HITS + 1)
+    found = catalogue.current()
+    papers = found.search_papers(text, SEARCH_HITS + 1)
+    concepts = found.search_concepts(text, SEARCH_HITS + 1)
     return page("search.html.j2", title=f"Search: {text}", q=text, papers=papers[:SEARCH_HITS],
                 more_papers=len(papers) > SEARCH_HITS, concepts=concepts[:SEARCH_HITS],
                 more_concepts=len(concepts) > SEARCH_HITS)
@@ -74,7 +76,8 @@ def highlighted(abstract: str | None, concepts: list[dict]) -> list[tuple[str, d
 
 def paper(graph, request: Request) -> Response:
     """A paper: metadata, the abstract with its concepts, what it proposes and uses, its
-    references and citing papers, similar papers with why, and its neighbourhood graph."""
+    references and citing papers, and its neighbourhood graph; its similar papers (``similar``)
+    and the graph (``kg.serve.tools.neighbourhood``) load after it, each by itself."""
     key = required(request)
     found = browse.paper(graph.store, key)
     if found is None:
@@ -85,8 +88,18 @@ def paper(graph, request: Request) -> Response:
     methods = {rel: [c for c in concepts if c["relation"] == rel] for rel in PROPOSE_RELATIONS}
     return page("paper.html.j2", title=found["title"] or key, paper=found, concepts=concepts,
                 abstract=highlighted(found["abstract"], concepts), methods=methods, cited=cited,
-                cited_total=cited_total, citing=citing, citing_total=citing_total,
-                similar=graph.similar(key, top=SIMILAR), graph_top=GRAPH_TOP)
+                cited_total=cited_total, citing=citing, citing_total=citing_total, graph_top=GRAPH_TOP)
+
+
+def similar(graph, request: Request) -> Response:
+    """The papers most like a paper, with why (``graph.similar()``, as ``kg similar``): a part
+    of the paper's page that it loads after showing itself (``fragment=1``), or a page."""
+    key = required(request)
+    title = graph.title(key)  # PaperNotFound when there is no such paper
+    context = {"similar": graph.similar(key, top=SIMILAR), "paper_id": key}
+    if request.get("fragment"):
+        return page("similar.html.j2", **context)
+    return page("similar-page.html.j2", title=f"Similar to {title or key}", paper_title=title or key, **context)
 
 
 def timeline(years: list | None, counts: list | None) -> list[dict]:

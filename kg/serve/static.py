@@ -22,6 +22,7 @@ FILES = {
     "view.js": (VIEWS / "view.js", "text/javascript"),
     "serve.css": (HERE / "serve.css", "text/css"),
     "graph-links.js": (HERE / "graph-links.js", "text/javascript"),
+    "serve.js": (HERE / "serve.js", "text/javascript"),
     "favicon.svg": (HERE / "favicon.svg", "image/svg+xml"),
 }
 

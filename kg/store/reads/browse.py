@@ -1,41 +1,39 @@
 """Reads of ``kg serve``'s pages: the search box, a paper's page, a concept's page, a cited
 work's page, and which cells of a query's result name a paper or a concept (to link them).
 
-Every read of one node starts at the node found by its key (ArcadeDB plans from the left: a
-scan of every paper costs seconds at 10,000 papers); only the search reads every paper and
-concept, once each.
+Every read of one node finds that node by its key in a clause of its own, then walks from it
+(ArcadeDB plans ``(c:Concept {id: $id})<-[r]-(p:Paper)`` from the papers: 0.6 s for a concept of
+300 papers at 10,000 papers, 1 ms with ``MATCH (c:Concept {id: $id}) WITH c MATCH (c)<-[r]-(p:Paper)``); only the search's catalogue reads every
+paper and concept, once per build.
 """
 
 from __future__ import annotations
 
-# One score per paper: its id, then its title (whole, start, words), then its abstract, so
-# that a title match ranks above a paper that only mentions the text.
-SEARCH_PAPERS = """
-MATCH (p:Paper)
-WITH p, toLower(coalesce(p.title, '')) AS title, toLower($text) AS text
-WITH p, CASE WHEN toLower(p.id) = text THEN 100 ELSE 0 END
-      + CASE WHEN title = text THEN 50 WHEN title STARTS WITH text THEN 20 WHEN title CONTAINS text THEN 10 ELSE 0 END
-      + CASE WHEN toLower(coalesce(p.abstract, '')) CONTAINS text THEN 1 ELSE 0 END AS score
-WHERE score > 0
-RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, score
-ORDER BY score DESC, coalesce(year, 0) DESC, id
-LIMIT $limit
+from typing import Iterator
+
+# The search box's catalogue (kg.serve.search holds it in memory: a scan of every title or name
+# in the store takes 0.3-2 s at 10,000 papers, one in memory a few milliseconds).
+ALL_PAPERS = "MATCH (p:Paper) RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue"
+ALL_CONCEPTS = ("MATCH (c:Concept) RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, "
+                "coalesce(c.papers, 0) AS papers")
+# What changes when a build changes the graph: its batch stamp and the counts it kept.
+VERSION = """
+OPTIONAL MATCH (s:BuildState {id: 'build'})
+RETURN s.stamp AS stamp, s.label_counts AS counts, COUNT { (:Paper) } AS papers
 """
-# Its name before its aliases, a whole name before a part, a name the text contains ("transformers"
-# finds Transformer) before an alias containing the text; then the concepts most papers name.
-SEARCH_CONCEPTS = """
-MATCH (c:Concept)
-WITH c, toLower(c.name) AS name, [a IN coalesce(c.aliases, []) | toLower(a)] AS aliases, toLower($text) AS text
-WITH c, CASE WHEN c.id = text OR name = text THEN 50 WHEN text IN aliases THEN 40 WHEN name STARTS WITH text THEN 20
-             WHEN name CONTAINS text THEN 10 WHEN size(name) >= 4 AND text CONTAINS name THEN 8
-             WHEN any(a IN aliases WHERE a CONTAINS text) THEN 5 ELSE 0 END AS score
-WHERE score > 0
-RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, coalesce(c.papers, 0) AS papers, score
-ORDER BY score DESC, papers DESC, id
+# Papers whose title or abstract has every word of the search (the BM25 index, kg.textsim), most often first.
+WITH_WORDS = """
+UNWIND $terms AS term
+MATCH (:Term {id: term})-[h:OCCURS_IN]->(p:Paper)
+WITH p, count(*) AS matched, sum(h.tf) AS tf
+WHERE matched = size($terms)
+RETURN p.id AS id, tf
+ORDER BY tf DESC, id
 LIMIT $limit
 """
 PAPER = """
 MATCH (p:Paper {id: $id})
+WITH p
 OPTIONAL MATCH (a:Author)-[:WROTE]->(p)
 WITH p, collect(a.name) AS authors
 RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, p.doi AS doi, p.abstract AS abstract,
@@ -43,14 +41,18 @@ RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, p.doi AS 
 """
 # Every concept the paper names, how (the relationship), where (the first mention) and why.
 PAPER_CONCEPTS = """
-MATCH (p:Paper {id: $id})-[r]->(c:Concept)
+MATCH (p:Paper {id: $id})
+WITH p
+MATCH (p)-[r]->(c:Concept)
 RETURN c.id AS id, c.name AS name, c.type AS type, type(r) AS relation, r.start AS start, r.end AS end,
        r.evidence AS evidence, r.confidence AS confidence, r.extractor AS rule, r.salience AS salience,
        coalesce(c.papers, 0) AS papers
 ORDER BY coalesce(r.salience, 0.0) DESC, relation, toLower(name), id
 """
 REFERENCES = """
-MATCH (p:Paper {id: $id})-[:CITES]->(w)
+MATCH (p:Paper {id: $id})
+WITH p
+MATCH (p)-[:CITES]->(w)
 WITH w ORDER BY coalesce(w.year, 0) DESC, coalesce(w.id, w.key)
 WITH collect(w) AS works
 RETURN size(works) AS total,
@@ -58,13 +60,17 @@ RETURN size(works) AS total,
                                 authors: w.authors}] AS works
 """
 CITING = """
-MATCH (w:Paper {id: $id})<-[:CITES]-(q:Paper)
+MATCH (w:Paper {id: $id})
+WITH w
+MATCH (w)<-[:CITES]-(q:Paper)
 WITH q ORDER BY coalesce(q.year, 0) DESC, q.id
 WITH collect(q) AS papers
 RETURN size(papers) AS total, [q IN papers[0..$limit] | {id: q.id, title: q.title, year: q.year}] AS papers
 """
 CITING_REFERENCE = """
-MATCH (r:Reference {key: $id})<-[:CITES]-(q:Paper)
+MATCH (r:Reference {key: $id})
+WITH r
+MATCH (r)<-[:CITES]-(q:Paper)
 WITH r, q ORDER BY coalesce(q.year, 0) DESC, q.id
 WITH r, collect(q) AS papers
 RETURN r.key AS id, r.title AS title, r.authors AS authors, r.year AS year, r.candidates AS candidates,
@@ -72,6 +78,7 @@ RETURN r.key AS id, r.title AS title, r.authors AS authors, r.year AS year, r.ca
 """
 CONCEPT = """
 MATCH (c:Concept {id: $id})
+WITH c
 OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
 WITH c, collect({id: b.id, name: b.name, type: b.type}) AS broader
 OPTIONAL MATCH (n:Concept)-[:BROADER]->(c)
@@ -82,15 +89,22 @@ RETURN c.id AS id, c.name AS name, c.type AS type, c.aliases AS aliases, coalesc
        [x IN broader WHERE x.id IS NOT NULL] AS broader, [x IN narrower WHERE x.id IS NOT NULL][0..$limit] AS narrower
 """
 CONCEPT_PAPERS = """
-MATCH (c:Concept {id: $id})<-[r]-(p:Paper)
+MATCH (c:Concept {id: $id})
+WITH c
+MATCH (c)<-[r]-(p:Paper)
 RETURN p.id AS id, p.title AS title, p.year AS year, p.venue AS venue, type(r) AS relation
 ORDER BY coalesce(p.year, 0) DESC, p.id
 LIMIT $limit
 """
 CO_OCCURRING = """
-MATCH (c:Concept {id: $id})<--(p:Paper)-->(o:Concept)
+MATCH (c:Concept {id: $id})
+WITH c
+MATCH (c)<--(p:Paper)
+WITH c, collect(DISTINCT p) AS papers
+UNWIND papers AS p
+MATCH (p)-->(o:Concept)
 WHERE o <> c
-WITH o, count(DISTINCT p) AS shared
+WITH o, count(*) AS shared
 ORDER BY shared DESC, o.id
 LIMIT $limit
 RETURN o.id AS id, o.name AS name, o.type AS type, shared
@@ -98,7 +112,9 @@ RETURN o.id AS id, o.name AS name, o.type AS type, shared
 # The method x dataset / task cells the concept takes part in, as the matrix packs read them:
 # a method proposed or used by a paper that evaluates on a dataset or addresses a task.
 PARTNERS = """
-MATCH (c:Concept {id: $id})<-[r]-(p:Paper)
+MATCH (c:Concept {id: $id})
+WITH c
+MATCH (c)<-[r]-(p:Paper)
 WHERE (c.type = 'Method' AND type(r) IN ['PROPOSES', 'USES']) OR (c.type = 'Dataset' AND type(r) = 'EVALUATES_ON')
    OR (c.type = 'Task' AND type(r) = 'ADDRESSES')
 MATCH (p)-[s]->(o:Concept)
@@ -133,16 +149,26 @@ RETURN c.id AS id ORDER BY coalesce(c.papers, 0) DESC, id LIMIT 1
 """
 
 
-def search_papers(store, text: str, limit: int) -> list[dict]:
-    """``{id, title, year, venue, score}`` of the papers whose id is ``text`` or whose title or
-    abstract contains it (any case), best first: id, whole title, title start, title, abstract."""
-    return store.run(SEARCH_PAPERS, {"text": text, "limit": limit})
+def all_papers(store) -> Iterator[dict]:
+    """``{id, title, year, venue}`` of every paper, streamed."""
+    return store.stream(ALL_PAPERS)
 
 
-def search_concepts(store, text: str, limit: int) -> list[dict]:
-    """``{id, name, type, aliases, papers, score}`` of the concepts whose name or an alias contains
-    ``text`` (any case), best first: the whole name, an alias, the start of the name, then papers."""
-    return store.run(SEARCH_CONCEPTS, {"text": text, "limit": limit})
+def all_concepts(store) -> Iterator[dict]:
+    """``{id, name, type, aliases, papers}`` of every concept, streamed."""
+    return store.stream(ALL_CONCEPTS)
+
+
+def version(store) -> tuple:
+    """What changes when a build changes the graph (its stamp, kept counts and the papers' count)."""
+    row = store.run(VERSION)[0]
+    return row["stamp"], tuple(row["counts"] or ()), row["papers"]
+
+
+def with_words(store, terms: list[str], limit: int) -> list[dict]:
+    """``{id, tf}`` of the ``limit`` papers whose text has every one of the index's ``terms``
+    (``kg.textsim.terms``), the most occurrences first."""
+    return store.run(WITH_WORDS, {"terms": terms, "limit": limit})
 
 
 def paper(store, paper_id: str) -> dict | None:
