@@ -161,7 +161,7 @@ def test_the_paper_page_shows_the_abstract_with_typed_concepts_and_why(served):
     assert 'id="references"><h2>References (1)' in text and 'href="/paper?id=p-viz02"' in text
     assert 'id="citing"><h2>Cited by (4)' in text
     assert 'data-fragment="/similar?id=p-viz01&amp;fragment=1"' in text  # loaded after the page
-    assert 'src="/graph?kind=paper&amp;id=p-viz01&amp;top=60"' in text
+    assert 'src="/graph?kind=paper&amp;id=p-viz01&amp;depth=1&amp;top=60"' in text
 
 
 def test_similar_papers_with_why_as_graph_similar_ranks_them(served, store_dir):

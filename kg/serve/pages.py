@@ -16,6 +16,9 @@ LISTED = 50            # references, citing papers, a concept's papers
 CONCEPTS_LISTED = 20   # co-occurring concepts, method x dataset/task partners, narrower concepts
 SIMILAR = 8            # similar papers on a paper's page
 GRAPH_TOP = 60         # nodes of a page's neighbourhood graph
+# links from the focus it draws: a paper's concepts and citations (two links read the papers of its
+# concepts too, 1-2 s at 10,000 papers, bench/serve.py); a concept's papers and their concepts
+GRAPH_DEPTH = {"paper": 1, "concept": 2}
 PROPOSE_RELATIONS = ("PROPOSES", "USES")
 
 
@@ -88,7 +91,8 @@ def paper(graph, request: Request) -> Response:
     methods = {rel: [c for c in concepts if c["relation"] == rel] for rel in PROPOSE_RELATIONS}
     return page("paper.html.j2", title=found["title"] or key, paper=found, concepts=concepts,
                 abstract=highlighted(found["abstract"], concepts), methods=methods, cited=cited,
-                cited_total=cited_total, citing=citing, citing_total=citing_total, graph_top=GRAPH_TOP)
+                cited_total=cited_total, citing=citing, citing_total=citing_total, graph_top=GRAPH_TOP,
+                graph_depth=GRAPH_DEPTH["paper"])
 
 
 def similar(graph, request: Request) -> Response:
@@ -132,7 +136,8 @@ def concept(graph, request: Request) -> Response:
     return page("concept.html.j2", title=found["name"], concept=found,
                 papers=browse.concept_papers(store, cid, LISTED), timeline=timeline(found["years"], found["year_papers"]),
                 co_occurring=browse.co_occurring(store, cid, CONCEPTS_LISTED),
-                partners=browse.partners(store, cid, CONCEPTS_LISTED), graph_top=GRAPH_TOP)
+                partners=browse.partners(store, cid, CONCEPTS_LISTED), graph_top=GRAPH_TOP,
+                graph_depth=GRAPH_DEPTH["concept"])
 
 
 def work(graph, request: Request) -> Response:

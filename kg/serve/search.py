@@ -25,9 +25,12 @@ WORD_HITS = 200   # papers the abstracts' words propose, the most occurrences fi
 def rank_paper(text: str, title: str | None, paper_id: str) -> int:
     """A paper's score for the lower-case ``text`` by its id and title: the id 100, the whole
     title 50, its start 20, a part of it 10, else 0 (the abstract's words add 1)."""
-    if paper_id.lower() == text:
+    return _paper_score(text, (title or "").lower(), paper_id.lower())
+
+
+def _paper_score(text: str, title: str, paper_id: str) -> int:  # both lower-case already
+    if paper_id == text:
         return 100
-    title = (title or "").lower()
     return 50 if title == text else 20 if title.startswith(text) else 10 if text in title else 0
 
 
@@ -35,11 +38,13 @@ def rank_concept(text: str, name: str, aliases: list[str], concept_id: str = "")
     """A concept's score for the lower-case ``text``: its id or whole name 50, a whole alias 40,
     the start of its name 20, a part of it 10, a name of 4 letters or more inside the text
     (``transformers`` finds Transformer) 8, a part of an alias 5, else 0."""
-    name = (name or "").lower()
-    lowered = [a.lower() for a in aliases or []]
-    if text in (concept_id, name):
+    return _concept_score(text, (name or "").lower(), [a.lower() for a in aliases or []], concept_id)
+
+
+def _concept_score(text: str, name: str, aliases: list[str], concept_id: str) -> int:  # lower-case already
+    if text == concept_id or text == name:
         return 50
-    if text in lowered:
+    if text in aliases:
         return 40
     if name.startswith(text):
         return 20
@@ -47,7 +52,7 @@ def rank_concept(text: str, name: str, aliases: list[str], concept_id: str = "")
         return 10
     if len(name) >= 4 and name in text:
         return 8
-    return 5 if any(text in a for a in lowered) else 0
+    return 5 if any(text in a for a in aliases) else 0
 
 
 class Catalogue:
@@ -58,6 +63,8 @@ class Catalogue:
         self.store = store
         self.papers: dict[str, dict] = {}
         self.concepts: list[dict] = []
+        self._titles: list[tuple[str, str, str]] = []             # (id, lower-case id, lower-case title)
+        self._names: list[tuple[int, str, list[str], str]] = []    # (index, name, aliases, id), lower-case
         self._version: tuple | None = None
         self._lock = threading.Lock()
 
@@ -68,6 +75,9 @@ class Catalogue:
             if version != self._version:
                 self.papers = {row["id"]: row for row in browse.all_papers(self.store)}
                 self.concepts = list(browse.all_concepts(self.store))
+                self._titles = [(pid, pid.lower(), (row["title"] or "").lower()) for pid, row in self.papers.items()]
+                self._names = [(i, (c["name"] or "").lower(), [a.lower() for a in c["aliases"] or []], c["id"])
+                               for i, c in enumerate(self.concepts)]
                 self._version = version
         return self
 
@@ -77,7 +87,7 @@ class Catalogue:
         from kg.textsim import terms
 
         lowered = text.strip().lower()
-        scores = {pid: s for pid, row in self.papers.items() if (s := rank_paper(lowered, row["title"], pid))}
+        scores = {pid: s for pid, low_id, title in self._titles if (s := _paper_score(lowered, title, low_id))}
         words = sorted(terms(text))
         occurrences = {row["id"]: row["tf"] for row in browse.with_words(self.store, words, WORD_HITS)} if words else {}
         for pid in occurrences:
@@ -90,7 +100,7 @@ class Catalogue:
         """``{id, name, type, aliases, papers, score}`` of the best ``limit`` concepts for ``text``,
         best first; ties: the most papers, the id."""
         lowered = text.strip().lower()
-        found = [{**row, "score": s} for row in self.concepts
-                 if (s := rank_concept(lowered, row["name"], row["aliases"], row["id"]))]
+        found = [{**self.concepts[i], "score": s} for i, name, aliases, cid in self._names
+                 if (s := _concept_score(lowered, name, aliases, cid))]
         found.sort(key=lambda row: (-row["score"], -row["papers"], row["id"]))
         return found[:limit]
