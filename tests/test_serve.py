@@ -19,10 +19,9 @@ import sys
 import urllib.parse
 from html.parser import HTMLParser
 
-from markupsafe import escape
-
 import pytest
 from conftest import ROOT, fingerprint
+from markupsafe import escape
 from test_visuals import XSS_METHOD, load_viz_graph
 
 import kg

@@ -9,7 +9,6 @@ from pathlib import Path
 import pyvis
 
 import visuals
-
 from kg.serve.app import Request, Response
 from visuals.render import TYPE_STYLE
 
