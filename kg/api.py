@@ -218,10 +218,14 @@ class KnowledgeGraph:
         ``http://host:port/`` (port 0: a free one). ``block`` serves until interrupted (Ctrl+C);
         else the server runs in a thread and is returned (``.url``, ``.close()``, a context
         manager). ``log`` gets one line per request. A non-loopback ``host`` lets anyone who
-        can reach the port read the graph: the warning ``kg.serve.warning_for(host)`` says so."""
-        from kg.serve import make_server
+        can reach the port read the graph: a ``UserWarning`` (``kg.serve.warning_for``) says so."""
+        import warnings
+
+        from kg.serve import make_server, warning_for
 
         self.store  # a graph to serve, or the error saying there is none, before listening
+        if warning_for(host):
+            warnings.warn(warning_for(host), UserWarning, stacklevel=2)
         server = make_server(self, host, port, log)
         if not block:
             return server.start()

@@ -351,9 +351,11 @@ def test_every_page_forbids_scripts_from_elsewhere(served):
 
 # --- the command --------------------------------------------------------------------------------
 
-def test_only_loopback_is_quiet():
+def test_only_loopback_is_quiet(viz, store_dir):
     assert warning_for("127.0.0.1") is None and warning_for("::1") is None and warning_for("localhost") is None
     assert "anyone who can reach this port" in warning_for("0.0.0.0")
+    with kg.open(db=store_dir) as graph, pytest.warns(UserWarning, match="no login"):
+        graph.serve(host="0.0.0.0", port=0, block=False).close()
 
 
 def test_kg_serve_serves_until_interrupted_and_warns_off_loopback(viz, store_dir):

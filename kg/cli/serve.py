@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import click
 
 import kg
@@ -44,7 +46,8 @@ def serve(port, host, log_requests, db_dir, uri):
     warning = warning_for(host)
     if warning:
         click.echo(warning, err=True)
-    with graph:
+    with graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # said above, as a line of its own
         server = graph.serve(port=port, host=host, block=False,
                              log=(lambda line: click.echo(line, err=True)) if log_requests else None)
         click.echo(f"Serving {graph.description} at {server.url} (Ctrl+C stops)", err=True)
