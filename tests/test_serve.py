@@ -101,7 +101,7 @@ class Markup(HTMLParser):
 ALLOWED_TAGS = {"html", "head", "meta", "title", "link", "body", "header", "a", "form", "input", "button", "nav", "main",
                 "h1", "h2", "p", "div", "section", "ol", "ul", "li", "span", "q", "table", "thead", "tbody", "tr", "th",
                 "td", "code", "article", "iframe", "label", "select", "option", "textarea", "details", "summary", "pre",
-                "dl", "dt", "dd", "script", "style", "b"}
+                "dl", "dt", "dd", "script", "style", "b", "br"}
 
 
 def assert_safe_markup(html: str, where: str) -> None:

@@ -60,16 +60,17 @@ def anchor(kind_id: tuple[str, str], label: str) -> Markup:
 
 
 def cell(value, found: dict[str, tuple[str, str]]) -> Markup:
-    """One value as safe HTML: linked when ``found`` names it, lists comma-separated, a map
-    as its label (linked by its ``id``) with its other fields in brackets."""
+    """One value as safe HTML: linked when ``found`` names it, lists comma-separated (maps one
+    a line), a map as its label (linked by its ``id``) with its other fields in brackets."""
     if value is None:
         return Markup("")
     if isinstance(value, str):
         return anchor(found[value], value) if value in found else escape(value)
     if isinstance(value, (bool, int, float)):
         return escape(str(value).lower() if isinstance(value, bool) else str(round(value, 4)))  # a year stays 2024
-    if isinstance(value, list):
-        return Markup(", ").join(cell(item, found) for item in value)
+    if isinstance(value, list):  # maps one a line (as kg query's table prints them), other values comma-separated
+        joiner = Markup("<br>") if any(isinstance(item, dict) for item in value) else Markup(", ")
+        return joiner.join(cell(item, found) for item in value)
     if isinstance(value, dict):
         return _map_cell(value, found)
     return escape(str(value))
