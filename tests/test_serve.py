@@ -275,6 +275,7 @@ def test_the_views_page_and_the_view_file(served, store_dir):
     assert drawn.text == expected
     download = fetch(served, q("/view", view="concept", focus="BERT", depth="2", download="1"))
     assert download.headers["content-disposition"] == 'attachment; filename="kg-concept.html"' and download.text == expected
+    assert 'id="view-frame"' not in page(served, "/views").text  # on demand: the bare page draws nothing
     assert "unknown view" in page(served, q("/views", view="nope"), 400).text
     assert "top must be a whole number" in page(served, q("/views", top="lots"), 400).text
 

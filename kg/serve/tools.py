@@ -160,8 +160,9 @@ def views(graph, request: Request) -> Response:
     view_options(request)  # a bad option is said here, not inside the frame
     given = {k: request.get(k) for k in VIEW_OPTIONS if request.get(k)}
     shown = url("/view", view=name, **given)
-    return page("views.html.j2", title=f"View: {name}", views=VIEWS, name=name, given=given, defaults=defaults,
-                shown=shown, download=url("/view", view=name, download="1", **given))
+    drawn = bool(request.get("view"))  # on demand: the bare page draws nothing (a whole-graph view takes seconds)
+    return page("views.html.j2", title=f"View: {name}" if drawn else "Views", views=VIEWS, name=name, given=given,
+                defaults=defaults, shown=shown if drawn else None, download=url("/view", view=name, download="1", **given))
 
 
 def view_file(graph, request: Request) -> Response:
