@@ -265,6 +265,14 @@ def test_the_cypher_console_runs_reads_with_json_parameters(served):
     assert "must be a JSON object" in page(served, q("/cypher", text=cypher, params="[1]"), 400).text
 
 
+def test_the_console_reads_at_most_its_cap(served, monkeypatch):
+    from kg.serve import tools
+
+    monkeypatch.setattr(tools, "MAX_ROWS", 3)
+    text = page(served, q("/cypher", text="UNWIND range(1, 50) AS n RETURN n")).text
+    assert "3 rows (the console reads no more)" in text
+
+
 def test_the_views_page_and_the_view_file(served, store_dir):
     text = page(served, q("/views", view="concept", focus="BERT", depth="2")).text
     assert 'src="/view?view=concept&amp;focus=BERT&amp;depth=2"' in text

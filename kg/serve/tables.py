@@ -93,7 +93,7 @@ def table(store, rows: list[dict]) -> dict:
     found = links(store, shown)
     columns = list(rows[0]) if rows else []
     return {"columns": columns, "rows": [[cell(row.get(c), found) for c in columns] for row in shown],
-            "total": len(rows), "shown": len(shown)}
+            "total": len(rows), "shown": len(shown), "capped": False}
 
 
 def as_csv(rows: list[dict]) -> str:

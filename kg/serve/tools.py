@@ -7,6 +7,7 @@ Queries run through ``graph.query()``, which refuses any query that writes
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -20,6 +21,7 @@ from visuals.views import VIEWS
 
 PARAM_PREFIX = "p_"    # a pack's parameter in the form (the form's own fields have other names)
 DOWNLOADS = {"csv": ("text/csv; charset=utf-8", as_csv), "json": ("application/json; charset=utf-8", as_json)}
+MAX_ROWS = 100_000     # rows of the Cypher console read at most (on the page and in a download)
 VIEW_OPTIONS = ("focus", "depth", "types", "top", "min_weight", "min_papers", "size")
 
 
@@ -105,7 +107,7 @@ def cypher(graph, request: Request) -> Response:
             error = f"parameters must be a JSON object such as {{\"year\": 2024}} ({err})"
         else:
             try:
-                rows = graph.query(text, params)
+                rows = read_rows(graph, text, params)
             except Exception as err:  # noqa: BLE001  (a refused or failed query is said on the page)
                 error = _said(err)
             else:
@@ -113,9 +115,20 @@ def cypher(graph, request: Request) -> Response:
                 if download:
                     return download
                 result = table(graph.store, rows)
+                result["capped"] = len(rows) >= MAX_ROWS
     downloads = {fmt: url("/cypher", text=text, params=params_text, format=fmt) for fmt in DOWNLOADS}
     return page("cypher.html.j2", 400 if error else 200, title="Cypher", text=text, params=params_text,
                 result=result, error=error, downloads=downloads)
+
+
+def read_rows(graph, text: str, params: dict) -> list[dict]:
+    """At most ``MAX_ROWS`` rows of ad hoc Cypher, streamed from the store read-only (a query that
+    writes is refused before it is sent, as ``graph.query()`` and ``kg query cypher`` refuse it)."""
+    rows = graph.store.stream(text, params)
+    try:
+        return list(itertools.islice(rows, MAX_ROWS))
+    finally:
+        rows.close()  # the rest is never read: the session ends here
 
 
 def _said(err: Exception) -> str:
