@@ -367,6 +367,16 @@ def test_only_loopback_is_quiet(viz, store_dir):
         graph.serve(host="0.0.0.0", port=0, block=False).close()
 
 
+def test_a_port_in_use_is_a_clear_error(served, viz, store_dir):
+    from click.testing import CliRunner
+
+    from kg.cli import main
+
+    result = CliRunner().invoke(main, ["serve", "--db", str(store_dir), "--port", str(served.port)])
+    assert result.exit_code == 1 and f"Error: cannot listen on 127.0.0.1:{served.port}" in result.output
+    assert "choose another --port" in result.output
+
+
 def test_kg_serve_serves_until_interrupted_and_warns_off_loopback(viz, store_dir):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-c", "from kg.cli import main; main()", "serve", "--db", str(store_dir), "--port", "0",

@@ -49,7 +49,11 @@ def make_server(graph, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, log: 
     routes = {path: (lambda request, handler=handler: handler(graph, request)) for path, handler in PAGES.items()}
     catalogue = Catalogue(graph.store)
     routes["/search"] = lambda request: pages.search(graph, request, catalogue)
-    server = Server(host, port, routes, not_found, failed, log)
+    try:
+        server = Server(host, port, routes, not_found, failed, log)
+    except OSError as err:  # the port is taken, or the address is not this machine's
+        raise BadInput(f"cannot listen on {host}:{port}: {err.strerror or err}; choose another --port "
+                       "(0: any free one) or --host") from None
     # the search's catalogue is read while the first pages are asked for, not at the first search
     threading.Thread(target=_warm, args=(catalogue,), name="kg-serve-catalogue", daemon=True).start()
     return server
