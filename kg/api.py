@@ -212,6 +212,31 @@ class KnowledgeGraph:
 
         return build_view(self.store, kind, **options)
 
+    def serve(self, port: int = 8765, host: str = "127.0.0.1", block: bool = True, log: Callable[[str], None] | None = None):
+        """A local, read-only web app over the graph (``kg serve``): search, paper and concept
+        pages, the query packs as forms, a read-only Cypher console and the views, at
+        ``http://host:port/`` (port 0: a free one). ``block`` serves until interrupted (Ctrl+C);
+        else the server runs in a thread and is returned (``.url``, ``.close()``, a context
+        manager). ``log`` gets one line per request. A non-loopback ``host`` lets anyone who
+        can reach the port read the graph: a ``UserWarning`` (``kg.serve.warning_for``) says so."""
+        import warnings
+
+        from kg.serve import make_server, warning_for
+
+        self.store  # a graph to serve, or the error saying there is none, before listening
+        if warning_for(host):
+            warnings.warn(warning_for(host), UserWarning, stacklevel=2)
+        server = make_server(self, host, port, log)
+        if not block:
+            return server.start()
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+        return server
+
     def export(self, fmt: str, path: str | Path, citations_only: bool = False) -> list[Path]:
         """Write the graph as graphml, gexf, json or csv (``kg export``); returns the files written."""
         from kg.export import export

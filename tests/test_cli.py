@@ -19,7 +19,7 @@ def built_db(demo):
 
 def test_every_command_explains_itself_with_an_example():
     for args in (["--help"], ["extract", "--help"], ["build", "--help"], ["stats", "--help"], ["query", "--help"],
-                 ["query", "run", "--help"], ["viz", "--help"], ["demo", "--help"], ["server", "--help"]):
+                 ["query", "run", "--help"], ["viz", "--help"], ["demo", "--help"], ["server", "--help"], ["serve", "--help"]):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0 and "Example" in result.output, args
 
