@@ -183,7 +183,7 @@ def store_pass(records: Path, before: Path | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--papers", type=int, default=100_000)
-    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--shared", type=Path, required=True, help="the folder of tools/corpus.py, the corpus generator")
     parser.add_argument("--records", type=Path, help="kg extract records: time the pass in the store")
     parser.add_argument("--before", type=Path, help="with --records: another checkout's pass on the same store")
     parser.add_argument("--whole", action="store_true", help="with --records: time the whole load, pass included")
