@@ -19,3 +19,5 @@ SIZE_BY = "pagerank"      # what a view's node size shows
 PROCESSES = 1             # spaCy worker processes
 RECOGNISER = "fast"       # the entity recogniser: fast (spaCy CNN) or accurate (transformer, an extra)
 RECORDS_PER_PART = 500    # kg extract --cluster: lines of a JSON-lines file per task
+# seconds between requests of `kg fetch` by source (arXiv asks for 3)
+FETCH_MIN_INTERVAL = {"openalex": 0.1, "arxiv": 3.0}
