@@ -261,8 +261,10 @@ class KnowledgeGraph:
     def view(self, kind: str = defaults.VIEW, **options):
         """One of the HTML views of ``kg viz`` as a ``visuals.views.View`` (``.render()``, ``.write(path)``);
         ``options`` as ``visuals.views.build_view``: focus, depth, types, top, min_weight, min_papers, size_by."""
+        from visuals.layout import check_score
         from visuals.views import build_view
 
+        check_score(options.get("size_by", defaults.SIZE_BY))  # drawn at render, checked now
         return build_view(self.store, kind, **options)
 
     @_kg_errors
