@@ -1,4 +1,8 @@
-"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test run.
+"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test process.
+
+The suite runs in two processes (pytest-xdist, ``-n`` in pyproject.toml): each has its own
+session store, and what costs most to make and is only read (the demo graph) is made once for
+the run by :func:`made_once`, whichever process asks first, and shared.
 
 ``pytest --reverse`` runs the tests in reverse order (they must not depend on it). The
 session-wide settings (servers' idle time, no JVM left behind) are in the root conftest.py.
@@ -6,6 +10,9 @@ session-wide settings (servers' idle time, no JVM left behind) are in the root c
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,10 +117,35 @@ class Demo:
     html: Path  # the view it wrote
 
 
-@pytest.fixture(scope="session")
-def demo(tmp_path_factory) -> Demo:
-    """The bundled abstracts built once by `kg demo`, for the tests that read the demo graph (a rerun changes nothing)."""
-    folder = tmp_path_factory.mktemp("demo")
+def run_root(tmp_path_factory) -> Path:
+    """The folder of the whole run: the session's temporary folder, or, in a worker of
+    pytest-xdist, the one above the workers' own (``pytest-N`` above ``pytest-N/popen-gw0``)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_once(tmp_path_factory, name: str, make) -> dict:
+    """``make(folder)`` run once for the whole run, whichever test process asks first (the
+    others wait on a lock and read what it returned); its JSON result is kept beside the folder."""
+    root = run_root(tmp_path_factory)
+    folder, result = root / name, root / f"{name}.json"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not result.exists():
+            folder.mkdir(exist_ok=True)  # a process that failed to make it left it
+            result.write_text(json.dumps(make(folder)), encoding="utf-8")
+    return json.loads(result.read_text(encoding="utf-8"))
+
+
+def _make_demo(folder: Path) -> dict:
     result = CliRunner().invoke(main, ["demo", "--db", str(folder / "db"), "-o", str(folder / "demo.html")])
     assert result.exit_code == 0, result.output
-    return Demo(str(folder / "db"), result.output, folder / "demo.html")
+    return {"db": str(folder / "db"), "output": result.output, "html": str(folder / "demo.html")}
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory) -> Demo:
+    """The bundled abstracts built once by `kg demo` for the run, for the tests that read the
+    demo graph (a rerun changes nothing)."""
+    made = made_once(tmp_path_factory, "demo", _make_demo)
+    return Demo(made["db"], made["output"], Path(made["html"]))
