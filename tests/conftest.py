@@ -31,7 +31,16 @@ def pytest_addoption(parser):
     parser.addoption("--reverse", action="store_true", help="run the tests in reverse order")
 
 
+# The modules that take longest, run first: the two test processes take whole modules in the
+# order collected (``--dist loadscope``), so one of these started last would leave the other
+# process idle while it runs alone.
+LONGEST_FIRST = ("test_store_crash.py", "test_load_concurrent.py", "test_store_server.py", "test_wheel.py",
+                 "test_bad_input.py", "test_load.py", "test_cluster.py", "test_cluster_csv.py")
+
+
 def pytest_collection_modifyitems(config, items):
+    rank = {name: number for number, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the rest as collected
     if config.getoption("--reverse"):
         items.reverse()
 
