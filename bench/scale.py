@@ -192,13 +192,14 @@ def median_ms(call, runs: int, budget_s: float = 5.0) -> float:
 def picks(store) -> dict:
     """A paper, a work it cites and concepts of this graph, for the examples' parameters: the
     most cited paper (a hub: the costly case) and the concepts named by the most papers."""
-    paper = store.run("MATCH (p:Paper)<-[:CITES]-() WITH p, count(*) AS n ORDER BY n DESC, p.id LIMIT 1 RETURN p.id AS id")
-    pid = paper[0]["id"] if paper else None
-    cited = store.run("MATCH (:Paper {id: $id})-[:CITES]->(q) RETURN coalesce(q.id, q.key) AS id ORDER BY id LIMIT 1",
-                      {"id": pid})
-    concepts = store.run("MATCH (c:Concept) WHERE c.papers IS NOT NULL RETURN c.name AS name, c.type AS type "
-                         "ORDER BY c.papers DESC, c.id LIMIT 40")
-    return {"paper": pid, "cited": cited[0]["id"] if cited else pid,
+    from kg.store.reads import citations
+    from kg.store.reads import concepts as concept_reads
+
+    paper = citations.most_cited(store, 1, references=False)
+    pid = paper[0] if paper else None
+    cited = sorted(row["target"] for row in citations.out_of(store, [pid], ["CITES"], 1_000_000)) if pid else []
+    concepts = concept_reads.most_named(store, 40)
+    return {"paper": pid, "cited": cited[0] if cited else pid,
             "top": concepts[0]["name"] if concepts else "",
             "by_type": {row["type"]: row["name"] for row in reversed(concepts)}}
 
