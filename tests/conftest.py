@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers.wheel import installed_wheel, run, user_env
 
-from kg.cli import main
 from kg.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,13 +118,6 @@ def module_graph_in_store(request):
         graphs.ensure(request)
 
 
-@dataclass
-class Demo:
-    db: str  # the store, for --db
-    output: str  # what `kg demo` printed
-    html: Path  # the view it wrote
-
-
 def run_root(tmp_path_factory) -> Path:
     """The folder of the whole run: the session's temporary folder, or, in a worker of
     pytest-xdist, the one above the workers' own (``pytest-N`` above ``pytest-N/popen-gw0``)."""
@@ -147,14 +139,31 @@ def made_once(tmp_path_factory, name: str, make) -> dict:
 
 
 def _make_demo(folder: Path) -> dict:
-    result = CliRunner().invoke(main, ["demo", "--db", str(folder / "db"), "-o", str(folder / "demo.html")])
-    assert result.exit_code == 0, result.output
-    return {"db": str(folder / "db"), "output": result.output, "html": str(folder / "demo.html")}
+    """`kg demo` as a user runs it after installing the wheel: the wheel built from the tree and
+    installed into a fresh venv (``helpers.wheel``), its ``kg`` run away from the checkout."""
+    python = installed_wheel(folder)
+    work = folder / "elsewhere"  # no checkout around: nothing is found relative to the working folder
+    work.mkdir()
+    where = run([python, "-c", "import kg, queries, visuals; print(kg.__file__, queries.__file__, visuals.__file__)"],
+                cwd=work, env=user_env()).stdout.split()
+    done = run([python.with_name("kg"), "demo", "--db", folder / "db", "-o", folder / "demo.html"], cwd=work,
+               env=user_env(), merged=True)
+    return {"db": str(folder / "db"), "output": done.stdout, "html": str(folder / "demo.html"), "modules": where,
+            "venv": str(folder / "venv")}
+
+
+@dataclass
+class Demo:
+    db: str  # the store, for --db
+    output: str  # what `kg demo` printed
+    html: Path  # the view it wrote
+    modules: list[str]  # the files of kg, queries and visuals that ran it
+    venv: Path  # the venv the wheel was installed into
 
 
 @pytest.fixture(scope="session")
 def demo(tmp_path_factory) -> Demo:
-    """The bundled abstracts built once by `kg demo` for the run, for the tests that read the
-    demo graph (a rerun changes nothing)."""
+    """The bundled abstracts built once for the run by `kg demo` of the installed wheel, for the
+    tests that read the demo graph (a rerun changes nothing)."""
     made = made_once(tmp_path_factory, "demo", _make_demo)
-    return Demo(made["db"], made["output"], Path(made["html"]))
+    return Demo(made["db"], made["output"], Path(made["html"]), made["modules"], Path(made["venv"]))
