@@ -58,21 +58,22 @@ def _kg_errors(method):
     ...     print(err)
     unknown recogniser 'large'; one of fast, accurate
     """
-    def mapped(err: ValueError) -> KgError:
-        return err if isinstance(err, KgError) else BadInput(str(err))
-
     def reading(iterator):
         try:
             yield from iterator
+        except KgError:
+            raise
         except ValueError as err:
-            raise mapped(err) from err
+            raise BadInput(str(err)) from err
 
     @functools.wraps(method)
     def call(*args, **kwargs):
         try:
             result = method(*args, **kwargs)
+        except KgError:
+            raise
         except ValueError as err:
-            raise mapped(err) from err
+            raise BadInput(str(err)) from err
         return reading(result) if isinstance(result, Iterator) else result
 
     return call
