@@ -16,16 +16,27 @@ import pytest
 os.environ.setdefault("KG_SERVER_IDLE", "30")
 
 
+def stop_servers_under(base) -> None:
+    """Stop every embedded server whose store is under the folder ``base``."""
+    from kg.store.embedded import running_servers, stop_server
+
+    for info in running_servers():
+        if info.data_dir.is_relative_to(base.resolve()):
+            stop_server(info.data_dir)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_server_left_behind(tmp_path_factory):
     """Stop, at the end of the session, every embedded server the tests started."""
-    from kg.store.embedded import running_servers, stop_server
-
     yield
-    base = tmp_path_factory.getbasetemp().resolve()
-    for info in running_servers():
-        if info.data_dir.is_relative_to(base):
-            stop_server(info.data_dir)
+    stop_servers_under(tmp_path_factory.getbasetemp())
+
+
+def pytest_sessionfinish(session):
+    """With pytest-xdist, the run's shared stores (tests/conftest.py ``made_once``) are under the
+    folder above the workers': the controller stops their servers when every worker is done."""
+    if not hasattr(session.config, "workerinput") and session.config.pluginmanager.hasplugin("dsession"):
+        stop_servers_under(session.config._tmp_path_factory.getbasetemp())
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@ ACL ids, and the OpenAlex sample. Counts are checked against the files, edge by 
 
 Run (needs ../shared/data; about 10 minutes on 2 cores):
 
-    .venv/bin/python bench/citations_real_data.py [--data ../shared/data] [--only aan|openalex]
+    .venv/bin/python bench/citations_real_data.py --data DATA [--only aan|openalex]
 
 Prints, per run: build time, peak memory of this process (the store's JVM runs
 in a process of its own), Paper/Reference/CITES counts, and whether the stored
@@ -26,12 +26,11 @@ from pathlib import Path
 
 from kg.build import build
 from kg.store import open_store
+from kg.store.reads.export import nodes, relationships
 from kg.store.reads.graph import stats
 from loaders import load
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
-STORED_PAIRS = ("MATCH (p:Paper)-[c:CITES]->(x) "
-                "RETURN p.id AS citing, coalesce(x.id, x.key) AS cited, labels(x)[0] AS label, c.evidence IS NOT NULL AS in_text")
 
 
 def peak_mb() -> float:
@@ -52,7 +51,8 @@ def run_build(sources: list[str], db: Path) -> dict:
         report = build(sources, store)
         seconds = time.monotonic() - start
         counts = stats(store)
-        pairs = store.run(STORED_PAIRS)
+        pairs = [{"citing": r["a_key"], "cited": r["b_key"], "label": r["b_labels"][0], "in_text": r["props"].get("evidence") is not None}
+                 for r in relationships(store, citations_only=True)]
     return {"seconds": seconds, "baseline": baseline, "report": report, "counts": counts, "pairs": pairs}
 
 
@@ -99,7 +99,7 @@ def openalex(data: Path, work: Path) -> None:
     expected = {(f"openalex:{w['id'].rsplit('/', 1)[1]}", f"openalex:{r.rsplit('/', 1)[1]}") for w in works for r in w["referenced_works"]}
     result = run_build([str(sample)], work / "db-openalex")
     with open_store(db_dir=work / "db-openalex") as store:
-        abstracts = store.run("MATCH (p:Paper) WHERE p.abstract <> '' RETURN count(p) AS n")[0]["n"]
+        abstracts = sum(1 for n in nodes(store, citations_only=True) if "Paper" in n["labels"] and n["props"].get("abstract"))
     stored = {(r["citing"], r["cited"]) for r in result["pairs"]}
     print("== OpenAlex sample")
     print(f"file: {len(works)} works, {sum(1 for w in works if w.get('abstract_inverted_index'))} with inverted-index abstracts, "
@@ -115,7 +115,7 @@ def openalex(data: Path, work: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared" / "data"))
+    parser.add_argument("--data", required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     parser.add_argument("--only", choices=["aan", "openalex"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:

@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "tools" / "corpus.py"
 KG = Path(sys.executable).parent / "kg"
 
 
@@ -46,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=10_000, help="abstracts to generate")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of the two runs, in alternating order")
-    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the generator (../shared/tools/corpus.py)")
+    parser.add_argument("--corpus", type=Path, required=True, help="the corpus generator, corpus.py N OUT.jsonl (next to the data)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="kg-bench-cluster-") as tmp:

@@ -1,10 +1,10 @@
 """A judged sample of extracted concepts: 200 drawn at random per source, each judged by hand.
 
-    python bench/concept_sample.py draw --label before      # writes bench/judged/<source>-before.jsonl
+    python bench/concept_sample.py draw --label before --data DATA   # writes bench/judged/<source>-before.jsonl
     python bench/concept_sample.py report                   # shares of keep / junk / wrong type per file
 
 ``draw`` runs ``kg extract`` (a fresh process, the installed pipeline) over the OpenAlex
-sample and SciERC's train+dev abstracts from ../shared/data, collects the distinct concepts
+sample and SciERC's train+dev abstracts from ``--data``, collects the distinct concepts
 of each source (one per ``--unit``: ``typed`` = a (type, key) pair, one graph node before
 concepts were keyed by name alone; ``key`` = the key whatever the type, its type the majority
 of its mentions', ties to the first seen), draws ``--n`` of them with a fixed seed and writes
@@ -59,7 +59,6 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 JUDGED = Path(__file__).resolve().parent / "judged"
 VERDICTS = ("keep", "junk", "wrong_type")
 RIGHT_TYPES = {"M": "Method", "T": "Task", "D": "Dataset", "Me": "Metric", "E": "Entity", "Do": "Domain", "O": "other"}
@@ -443,7 +442,7 @@ def main() -> None:
     drawing.add_argument("--seed", type=int, default=10)
     drawing.add_argument("--unit", choices=("typed", "key"), default="typed")
     drawing.add_argument("--only", choices=("openalex", "scierc"))
-    drawing.add_argument("--data", type=Path, default=DATA)
+    drawing.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     drawing.add_argument("--force", action="store_true")
     drawing.add_argument("--keep-records", type=Path, help="a folder to keep the kg extract records in")
     applying = commands.add_parser("apply", help="write verdicts from a list into a drawn file")
@@ -451,17 +450,17 @@ def main() -> None:
     applying.add_argument("verdicts", type=Path, help="lines '<row> k|j|M|T|D|Me|E|Do|O'")
     pairing = commands.add_parser("paired", help="judged rows the installed pipeline no longer extracts")
     pairing.add_argument("judged", type=Path, nargs="+", help="bench/judged/<source>-<label>.jsonl")
-    pairing.add_argument("--data", type=Path, default=DATA)
+    pairing.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     pairing.add_argument("--records", type=Path, help="a folder to keep the kg extract records in (<source>.records.jsonl), "
                          "read again if there: delete them after a change")
     pairing.add_argument("--list", action="store_true", help="name the junk rows still extracted and the keeps no longer extracted")
     rejudging = commands.add_parser("rejudge", help="a judged file as the installed pipeline names its rows now")
     rejudging.add_argument("judged", type=Path, help="bench/judged/<source>-<label>.jsonl")
     rejudging.add_argument("--label", required=True, help="writes bench/judged/<source>-<label>.jsonl")
-    rejudging.add_argument("--data", type=Path, default=DATA)
+    rejudging.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     typing = commands.add_parser("types", help="judged keeps and wrong types: is the type given now the right one?")
     typing.add_argument("judged", type=Path, nargs="+", help="bench/judged/<source>-<label>.jsonl")
-    typing.add_argument("--data", type=Path, default=DATA)
+    typing.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     typing.add_argument("--records", type=Path, help="a folder to keep the kg extract records in (<source>.records.jsonl), "
                         "read again if there: delete them after a change")
     typing.add_argument("--list", action="store_true", help="one line per row, to diff two runs")
@@ -473,7 +472,7 @@ def main() -> None:
     blinding.add_argument("--label", required=True, help="writes bench/judged/scierc-<label>.jsonl and .origin.json")
     blinding.add_argument("--n", type=int, default=150, help="concepts of each origin")
     blinding.add_argument("--seed", type=int, default=43)
-    blinding.add_argument("--data", type=Path, default=DATA)
+    blinding.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     blinding.add_argument("--force", action="store_true")
     unblinding = commands.add_parser("unblind", help="the shares of each origin of a judged blind file")
     unblinding.add_argument("judged", type=Path, help="bench/judged/scierc-<label>.jsonl")

@@ -1,5 +1,5 @@
 """Do concepts connect papers? Shares of concepts named by several papers, and concepts shared by
-citation-related pairs against random pairs, on real collections (reads ../shared/data).
+citation-related pairs against random pairs, on real collections (``--data``: the data folder).
 
     .venv/bin/python bench/concept_sharing.py                 # both collections, a table
     .venv/bin/python bench/concept_sharing.py --only scierc   # one of: openalex, scierc
@@ -36,21 +36,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
-
-CONCEPT_PAPERS = """
-MATCH (c:Concept) WHERE NOT c:Domain
-OPTIONAL MATCH (c)<-[r]-(p:Paper)
-RETURN c.id AS id, count(DISTINCT p) AS papers
-"""
-PAPER_CONCEPTS = "MATCH (p:Paper)-[r]->(c:Concept) WHERE NOT c:Domain RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts"
-# what each paper's extractors read (not the vocabulary pass): the concepts a collection of those papers alone has
-PAPER_EXTRACTED = """
-MATCH (p:Paper)-[r]->(c:Concept) WHERE NOT c:Domain AND type(r) <> 'MENTIONS'
-RETURN p.id AS paper, collect(DISTINCT c.id) AS concepts
-"""
-PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id"
-
 
 def graph_of(code: Path, sources: list[str], annotated: bool = False) -> dict:
     """Build ``sources`` with the ``kg`` of checkout ``code`` (a child process) and read what is measured;
@@ -77,11 +62,32 @@ def build_and_read(sources: list[str], annotated: bool = False) -> dict:
         started = time.perf_counter()
         report = build(sources, store)
         seconds = time.perf_counter() - started
-        return {"counts": [row["papers"] for row in store.run(CONCEPT_PAPERS)],
-                "concepts": {row["paper"]: row["concepts"] for row in store.run(PAPER_CONCEPTS)},
-                "extracted": {row["paper"]: row["concepts"] for row in store.run(PAPER_EXTRACTED)},
-                "papers": [row["id"] for row in store.run(PAPERS_WITH_ABSTRACTS)], "build_s": seconds,
+        return {**read_concepts(store), "build_s": seconds,
                 "vocabulary_pass_s": getattr(getattr(report, "vocabulary", None), "seconds", None)}
+
+
+def read_concepts(store) -> dict:
+    """What is measured, read from the graph's export rows (``kg.store.reads.export``): each concept's
+    number of papers (Domains apart), each paper's concepts, the concepts its own extractors read (not
+    the vocabulary pass's ``MENTIONS``) and the papers with an abstract."""
+    from kg.store.reads.export import nodes, relationships
+
+    concepts, papers = {}, []
+    for node in nodes(store):
+        if "Concept" in node["labels"] and "Domain" not in node["labels"]:
+            concepts[node["key"]] = set()
+        elif "Paper" in node["labels"] and node["props"].get("abstract"):
+            papers.append(node["key"])
+    named, extracted = {}, {}
+    for edge in relationships(store):
+        if "Paper" in edge["a_labels"] and edge["b_key"] in concepts:
+            concepts[edge["b_key"]].add(edge["a_key"])
+            named.setdefault(edge["a_key"], set()).add(edge["b_key"])
+            if edge["type"] != "MENTIONS":
+                extracted.setdefault(edge["a_key"], set()).add(edge["b_key"])
+    listed = lambda of: {paper: sorted(ids) for paper, ids in of.items()}  # noqa: E731 (JSON has no sets)
+    return {"counts": [len(p) for p in concepts.values()], "concepts": listed(named), "extracted": listed(extracted),
+            "papers": papers}
 
 
 def build_annotated(sources: list[str], store) -> object:
@@ -151,7 +157,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=["openalex", "scierc"])
     parser.add_argument("--json", action="store_true", help="one JSON line per collection and checkout")
-    parser.add_argument("--data", type=Path, default=DATA, help=f"the shared data folder (default {DATA})")
+    parser.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     parser.add_argument("--before", type=Path, help="another checkout of kg, measured in the same run")
     parser.add_argument("--annotated", action="store_true", help="SciERC also with its annotated concepts as the "
                         "extractor's: the share people's own vocabulary reaches")

@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 
 
 def _openalex(path: Path):
@@ -61,7 +60,7 @@ def _examples(folder: Path):
                 yield " ".join(block.split())
 
 
-def abstracts(n: int, data: Path = DATA) -> list[str]:
+def abstracts(n: int, data: Path) -> list[str]:
     sources = [_openalex(data / "openalex" / "works_sample_2022-05.jsonl.gz"), _s2orc(data / "s2orc" / "metadata_sample.jsonl"),
                _scierc(data / "scierc" / "train.json"), _examples(ROOT / "examples" / "neurips2026")]
     texts = [t for source in sources for t in source if 120 <= len(t.split()) <= 300]
@@ -74,7 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     parser.add_argument("--model", choices=("fast", "accurate"), default="fast", help="the recogniser (kg extract --model)")
     args = parser.parse_args()
 

@@ -233,8 +233,10 @@ def server_rss_bytes(db: Path) -> int | None:
 
 def papers_found(db: Path, ids: list[str]) -> int:
     """How many of ``ids`` the store holds as papers."""
+    from kg.store.reads.papers import details
+
     with kg.open(db) as graph:
-        return graph.query("MATCH (p:Paper) WHERE p.id IN $ids RETURN count(p) AS n", ids=ids)[0]["n"]
+        return len(details(graph.store, ids))
 
 
 def percentile(values: list[float], q: float) -> float:

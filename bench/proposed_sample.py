@@ -31,7 +31,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from concept_sample import DATA, JUDGED, extract_records, kappa, read_hidden, sources, wilson, write_hidden
+from concept_sample import JUDGED, extract_records, kappa, read_hidden, sources, wilson, write_hidden
 
 VERDICTS = {"p": "proposes", "u": "uses", "j": "junk"}
 
@@ -106,7 +106,7 @@ def main() -> None:
     drawing.add_argument("--label", required=True, help="names the file: bench/judged/proposed-<label>.jsonl")
     drawing.add_argument("--n", type=int, default=50, help="rows per source and reading")
     drawing.add_argument("--seed", type=int, default=61)
-    drawing.add_argument("--data", type=Path, default=DATA)
+    drawing.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     drawing.add_argument("--force", action="store_true")
     applying = commands.add_parser("apply", help="write verdicts from a list into a drawn file")
     applying.add_argument("judged", type=Path)

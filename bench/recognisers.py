@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from extract_throughput import DATA, abstracts  # noqa: E402
+from extract_throughput import abstracts  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="forked processes (accurate: one encoder thread each)")
     parser.add_argument("--models", nargs="+", default=["fast", "accurate"],
                         help="fast, accurate, or KIND:LABEL=DIR for a trained folder of that kind")
-    parser.add_argument("--data", type=Path, default=DATA, help="../shared/data (from a worktree: its path)")
+    parser.add_argument("--data", type=Path, required=True, help="the data folder: the OpenAlex sample, SciERC, S2ORC (docs/benchmarks.md says where each is published)")
     args = parser.parse_args()
     texts = abstracts(args.n, args.data)
     types = ("Method", "Task", "Dataset", "Metric", "micro")

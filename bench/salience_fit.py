@@ -20,6 +20,7 @@ fits on all rows and writes the weights.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from collections import Counter
 from pathlib import Path
@@ -34,21 +35,27 @@ from kg.extract import salience
 from kg.extract.normalize import concept_key
 
 SKIPPED = ("blind", "proposed")
+EARLIER = "earlier.jsonl.gz"  # the rows of the draws before s9, no longer kept as files (README.md there)
 C = 0.3  # the regularisation: chosen by the cross-validated AUC over 0.03-1
 MIN_NAMES = 8  # a word feature is learnt from at least this many distinct judged names
 
 
 def judged_rows(folder: Path, exclude: list[str]) -> list[dict]:
-    """The keep / junk / wrong-type rows of every judged draw but the blind, proposed and excluded ones."""
+    """The keep / junk / wrong-type rows of every judged draw but the blind, proposed and excluded ones:
+    the draws kept as files and the earlier ones kept as rows in ``earlier.jsonl.gz``, in the order
+    of their draws' names (the order the fit has always read them in)."""
+    drawn = [(path.stem, json.loads(line)) for path in folder.glob("*.jsonl") for line in path.open(encoding="utf-8")]
+    earlier = folder / EARLIER
+    if earlier.exists():
+        with gzip.open(earlier, "rt", encoding="utf-8") as handle:
+            drawn += [(row.pop("draw"), row) for row in map(json.loads, handle)]
     rows = []
-    for path in sorted(folder.glob("*.jsonl")):
-        source, _, label = path.stem.partition("-")
-        if any(s in path.stem for s in SKIPPED) or label in exclude:
+    for draw, row in sorted(drawn, key=lambda pair: pair[0] + ".jsonl"):  # as the files sort
+        source, _, label = draw.partition("-")
+        if any(s in draw for s in SKIPPED) or label in exclude:
             continue
-        for line in path.open(encoding="utf-8"):
-            row = json.loads(line)
-            if row.get("verdict") in ("keep", "junk", "wrong_type"):
-                rows.append({**row, "source": source})
+        if row.get("verdict") in ("keep", "junk", "wrong_type"):
+            rows.append({**row, "source": source})
     return rows
 
 

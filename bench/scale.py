@@ -4,7 +4,7 @@
     .venv/bin/python bench/scale.py 3000 --profile          # where the build's time goes, by query
     .venv/bin/python bench/scale.py 10000 --reads-of /tmp/kg-scale/db-10000   # reads only, on a kept graph
 
-For each N, ``../shared/tools/corpus.py N`` writes a corpus of realistic abstracts (real
+For each N, ``--corpus`` (the data's ``tools/corpus.py``) ``N`` writes a corpus of realistic abstracts (real
 sentences, ~11 references each with preferential attachment, authors, venues, years); then
 
 - ``kg build FILE --db DIR --processes P`` runs as a user runs it, while the resident memory of
@@ -41,9 +41,6 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent.parent / "shared" / "tools" / "corpus.py"
-if not CORPUS.exists():
-    CORPUS = ROOT.parent / "shared" / "tools" / "corpus.py"
 KG = Path(sys.executable).with_name("kg")
 sys.path.insert(0, str(ROOT))
 from kg.store.arcadedb_process import DEFAULT_HEAP  # noqa: E402
@@ -132,10 +129,10 @@ class PeakMemory:
 
 # --- the build -------------------------------------------------------------------------------
 
-def corpus(n: int, workdir: Path) -> Path:
+def corpus(n: int, workdir: Path, generator: Path) -> Path:
     path = workdir / f"corpus-{n}.jsonl"
     if not path.exists():
-        subprocess.run([sys.executable, str(CORPUS), str(n), str(path)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, str(generator), str(n), str(path)], check=True, stdout=subprocess.DEVNULL)
     return path
 
 
@@ -143,9 +140,9 @@ def du(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
-def build(n: int, workdir: Path, processes: int) -> dict:
+def build(n: int, workdir: Path, processes: int, generator: Path) -> dict:
     """Run `kg build` on N generated papers; its figures."""
-    source = corpus(n, workdir)
+    source = corpus(n, workdir, generator)
     db = workdir / f"db-{n}"
     shutil.rmtree(db, ignore_errors=True)
     env = dict(os.environ, KG_SERVER_IDLE="3600")  # warm for the reads that follow
@@ -195,13 +192,14 @@ def median_ms(call, runs: int, budget_s: float = 5.0) -> float:
 def picks(store) -> dict:
     """A paper, a work it cites and concepts of this graph, for the examples' parameters: the
     most cited paper (a hub: the costly case) and the concepts named by the most papers."""
-    paper = store.run("MATCH (p:Paper)<-[:CITES]-() WITH p, count(*) AS n ORDER BY n DESC, p.id LIMIT 1 RETURN p.id AS id")
-    pid = paper[0]["id"] if paper else None
-    cited = store.run("MATCH (:Paper {id: $id})-[:CITES]->(q) RETURN coalesce(q.id, q.key) AS id ORDER BY id LIMIT 1",
-                      {"id": pid})
-    concepts = store.run("MATCH (c:Concept) WHERE c.papers IS NOT NULL RETURN c.name AS name, c.type AS type "
-                         "ORDER BY c.papers DESC, c.id LIMIT 40")
-    return {"paper": pid, "cited": cited[0]["id"] if cited else pid,
+    from kg.store.reads import citations
+    from kg.store.reads import concepts as concept_reads
+
+    paper = citations.most_cited(store, 1, references=False)
+    pid = paper[0] if paper else None
+    cited = sorted(row["target"] for row in citations.out_of(store, [pid], ["CITES"], 1_000_000)) if pid else []
+    concepts = concept_reads.most_named(store, 40)
+    return {"paper": pid, "cited": cited[0] if cited else pid,
             "top": concepts[0]["name"] if concepts else "",
             "by_type": {row["type"]: row["name"] for row in reversed(concepts)}}
 
@@ -358,7 +356,7 @@ def write_section(path: Path, text: str) -> None:
 
 # --- profile ---------------------------------------------------------------------------------
 
-def profile(n: int, workdir: Path, processes: int) -> None:
+def profile(n: int, workdir: Path, processes: int, generator: Path) -> None:
     """Build N papers in this process, adding up the time of each store query by its name."""
     import kg.build
     import kg.store.load
@@ -409,7 +407,7 @@ def profile(n: int, workdir: Path, processes: int) -> None:
     with open_store(db, create=True) as store:
         server = server_pid(db)
         server_cpu0 = cpu_seconds(server)
-        report = kg.build.build([str(corpus(n, workdir))], store, n_process=processes)
+        report = kg.build.build([str(corpus(n, workdir, generator))], store, n_process=processes)
         server_cpu = cpu_seconds(server) - server_cpu0
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
     in_queries = sum(t for t, _ in spent.values())
@@ -427,6 +425,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("papers", type=int, nargs="+", help="corpus sizes, smallest first")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--corpus", type=Path, help="the corpus generator, corpus.py N OUT.jsonl (next to the data); needed to build")
     parser.add_argument("--runs", type=int, default=10, help="runs of each read (views: a fifth)")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/kg-scale"))
     parser.add_argument("--write", type=Path, help="put the tables between the markers of this Markdown file (docs/benchmarks.md)")
@@ -437,17 +436,19 @@ def main() -> None:
                         help="time the reads only, on graphs built before (kept with --keep), one per size given")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
+    if not args.reads_of and args.corpus is None:
+        parser.error("--corpus is needed to build")
     if args.reads_of:
         reads_only(args.papers, args.reads_of, args.runs)
         return
     if args.profile:
         for n in args.papers:
-            profile(n, args.workdir, args.processes)
+            profile(n, args.workdir, args.processes, args.corpus)
         return
     results = []
     for n in sorted(args.papers):
         print(f"building {n:,} papers (load average {load_average()})", flush=True)
-        result = build(n, args.workdir, args.processes)
+        result = build(n, args.workdir, args.processes, args.corpus)
         print(result["output"], flush=True)
         print(json.dumps({k: v for k, v in result.items() if k not in ("db", "output")}), flush=True)
         try:

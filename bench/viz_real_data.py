@@ -27,8 +27,6 @@ import time
 from pathlib import Path
 
 KG = str(Path(sys.executable).with_name("kg"))
-MOST_CITING = "MATCH (p:Paper)-[:CITES]->(w) WITH p, count(w) AS n ORDER BY n DESC, p.id LIMIT 1 RETURN p.id AS id"
-MOST_NAMED = "MATCH (p:Paper)-->(c:Concept) WITH c, count(p) AS n ORDER BY n DESC, c.id LIMIT 1 RETURN c.id AS id"
 
 
 def run(args: list[str], tree: str | None = None) -> tuple[float, str]:
@@ -44,14 +42,17 @@ def run(args: list[str], tree: str | None = None) -> tuple[float, str]:
     return seconds, done.stderr.strip()
 
 
-def first_id(db: str, query: str) -> str:
-    done = subprocess.run([KG, "query", "cypher", query, "--format", "csv", "--db", db],
-                          capture_output=True, text=True, check=True)
-    return done.stdout.splitlines()[1].strip()
+def focus(db: str) -> tuple[str, str]:
+    """The paper citing the most works and the concept named by the most papers: the views' focus."""
+    import kg
+    from kg.store.reads import citations, concepts
+
+    with kg.open(db) as graph:
+        return citations.most_citing(graph.store, 1)[0], concepts.most_named(graph.store, 1)[0]["id"]
 
 
 def views(db: str) -> list[tuple[str, list[str]]]:
-    paper, concept = first_id(db, MOST_CITING), first_id(db, MOST_NAMED)
+    paper, concept = focus(db)
     return [("overview", []), ("paper", ["--focus", paper]), ("concept", ["--focus", concept]),
             ("cooccurrence", []), ("similarity", []), ("citations", []),
             ("citations", ["--focus", paper])]

@@ -7,7 +7,7 @@
 
 ``--records FILE`` (``kg extract`` records, e.g. of ``corpus.py 3000``): the records are loaded
 into a fresh embedded store without the pass (``kg.build.load_records`` with the pass left out),
-the store is copied, and ``kg.store.vocabulary.finish_vocabulary`` is timed on a copy by this
+the store is copied, and ``kg.vocabulary.finish_vocabulary`` is timed on a copy by this
 checkout and, with ``--before DIR``, by another checkout's code on another copy of the same
 store (each in a child process importing ``kg`` from its checkout), with the time of every kind
 of query the pass sends. ``--whole`` times the whole ``kg load`` of the records instead (the
@@ -77,7 +77,7 @@ def load_without_pass(records: Path, db: Path) -> float:
 def time_pass(db: Path) -> dict:
     """In the child: the pass on the store in ``db``, with the seconds of each kind of query."""
     from kg.store import open_store
-    from kg.store.vocabulary import finish_vocabulary
+    from kg.vocabulary import finish_vocabulary
 
     queries: dict[str, list] = {}
     _timed_stream(queries)
@@ -183,7 +183,7 @@ def store_pass(records: Path, before: Path | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--papers", type=int, default=100_000)
-    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--shared", type=Path, required=True, help="the folder of tools/corpus.py, the corpus generator")
     parser.add_argument("--records", type=Path, help="kg extract records: time the pass in the store")
     parser.add_argument("--before", type=Path, help="with --records: another checkout's pass on the same store")
     parser.add_argument("--whole", action="store_true", help="with --records: time the whole load, pass included")

@@ -32,14 +32,59 @@ True
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from kg import defaults
-from kg.errors import BadInput
+from kg.errors import BadInput, FetchError, KgError
 
 CITATION_VERBS = ("top", "pagerank", "cocited", "coupled", "path")
+FETCH_SOURCES = ("openalex", "arxiv")
+
+
+def _kg_errors(method):
+    """The API's one boundary for errors: a ``ValueError`` of a lower layer (an unknown format,
+    recogniser or score; a row without its columns) reaches the caller as ``kg.errors.BadInput``
+    with the same message, so that ``KgError`` catches every error a user can meet. A
+    generator's errors are mapped as it is read.
+
+    >>> from kg.errors import BadInput
+    >>> try:
+    ...     next(open().extract(["tests/fixtures/abstracts_linked.txt"], model="large"))
+    ... except BadInput as err:
+    ...     print(err)
+    unknown recogniser 'large'; one of fast, accurate
+    """
+    def reading(iterator):
+        try:
+            yield from iterator
+        except KgError:
+            raise
+        except ValueError as err:
+            raise BadInput(str(err)) from err
+
+    @functools.wraps(method)
+    def call(*args, **kwargs):
+        try:
+            result = method(*args, **kwargs)
+        except KgError:
+            raise
+        except ValueError as err:
+            raise BadInput(str(err)) from err
+        return reading(result) if isinstance(result, Iterator) else result
+
+    return call
+
+
+@dataclass
+class FetchReport:
+    """What ``KnowledgeGraph.fetch`` did: the records the output file holds now, the requests made."""
+
+    records: int
+    requests: int
 
 
 class KnowledgeGraph:
@@ -84,6 +129,7 @@ class KnowledgeGraph:
         self.close()
 
     # -- building -------------------------------------------------------------------------
+    @_kg_errors
     def extract(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
                 report=None, model: str = defaults.RECOGNISER, cluster: str | None = None,
                 records_per_part: int = defaults.RECORDS_PER_PART, no_header: bool = False) -> Iterator[dict]:
@@ -102,6 +148,7 @@ class KnowledgeGraph:
 
         return extract_sources(sources, fmt, report, n_process=processes, recogniser=model, no_header=no_header)
 
+    @_kg_errors
     def build(self, sources: Iterable[str], fmt: str | None = None, processes: int = defaults.PROCESSES,
               on_paper: Callable[[dict], None] | None = None, model: str = defaults.RECOGNISER,
               no_header: bool = False):
@@ -117,6 +164,7 @@ class KnowledgeGraph:
         with store.build_lock():
             return build(sources, store, fmt, processes, on_paper=on_paper, recogniser=model, no_header=no_header)
 
+    @_kg_errors
     def load(self, records: Iterable, on_paper: Callable[[dict], None] | None = None):
         """Store ``kg extract`` records without extracting again (``kg load``): record dicts, or
         the files (folders, globs, .gz, ``-``) that hold them; returns a ``kg.build.BuildReport``
@@ -142,6 +190,7 @@ class KnowledgeGraph:
         """Which store this is, for messages (``embedded store /path``, ``Neo4j at bolt://...``)."""
         return self.store.description
 
+    @_kg_errors
     def stats(self, recount: bool = False) -> dict:
         """``{"nodes": {label: n}, "relationships": {type: n}}`` (``kg stats``): the counts the last
         build kept. ``recount`` counts the graph anew and keeps the counts and the lists the
@@ -157,6 +206,7 @@ class KnowledgeGraph:
             return keep_counts(self.store)
         return stats(self.store)
 
+    @_kg_errors
     def query(self, query, params: dict | None = None, /, *, write: bool = False, **named) -> list[dict]:
         """Rows of a pack query by name (``overview/top-concepts``), of a ``queries.Query`` (a
         file read by ``queries.load_file``), both with parameters checked and defaulted as
@@ -172,18 +222,21 @@ class KnowledgeGraph:
             return self.store.run(query.cypher, query.bind(params), write=write)
         return self.store.run(query, params, write=write)
 
+    @_kg_errors
     def title(self, paper: str) -> str | None:
         """The title of the paper ``paper`` (an id); ``kg.errors.PaperNotFound`` when there is none."""
         from kg.similar import paper_title
 
         return paper_title(self.store, paper)
 
+    @_kg_errors
     def similar(self, paper: str, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types=None) -> list[dict]:
         """Papers related to ``paper``, best first, with the concepts they share (``kg similar``)."""
         from kg.similar import similar_papers
 
         return similar_papers(self.store, paper, top=top, by=by, types=types)
 
+    @_kg_errors
     def citations(self, verb: str = "top", *, top: int = defaults.TOP, papers_only: bool = False, paper: str | None = None,
                   source: str | None = None, target: str | None = None, undirected: bool = False,
                   alpha: float = defaults.ALPHA) -> list[dict]:
@@ -205,11 +258,14 @@ class KnowledgeGraph:
             return analytics.bibliographic_coupling(graph, paper, top)
         return analytics.path_rows(graph, analytics.citation_path(graph, source, target, directed=not undirected))
 
+    @_kg_errors
     def view(self, kind: str = defaults.VIEW, **options):
         """One of the HTML views of ``kg viz`` as a ``visuals.views.View`` (``.render()``, ``.write(path)``);
         ``options`` as ``visuals.views.build_view``: focus, depth, types, top, min_weight, min_papers, size_by."""
+        from visuals.layout import check_score
         from visuals.views import build_view
 
+        check_score(options.get("size_by", defaults.SIZE_BY))  # drawn at render, checked now
         return build_view(self.store, kind, **options)
 
     def serve(self, port: int = 8765, host: str = "127.0.0.1", block: bool = True, log: Callable[[str], None] | None = None):
@@ -237,12 +293,14 @@ class KnowledgeGraph:
             server.server_close()
         return server
 
+    @_kg_errors
     def export(self, fmt: str, path: str | Path, citations_only: bool = False) -> list[Path]:
         """Write the graph as graphml, gexf, json or csv (``kg export``); returns the files written."""
         from kg.export import export
 
         return export(self.store, fmt, Path(path), citations_only)
 
+    @_kg_errors
     def export_records(self, records: Iterable[str], path: str | Path, citations_only: bool = False):
         """Write the neo4j-admin CSV files of the graph ``kg load`` makes of the ``kg extract``
         records in these files, for a fresh Neo4j (``kg export --format csv --records``; this
@@ -250,6 +308,78 @@ class KnowledgeGraph:
         from kg.records_csv import write_records_csv
 
         return write_records_csv(records, Path(path), citations_only)
+
+    # -- the extractor and the sources (no store) --------------------------------------------
+    @_kg_errors
+    def eval(self, path: str | Path, baseline: bool = True, processes: int = 1, model: str = defaults.RECOGNISER,
+             ner: str | Path | None = None):
+        """Score the extractor on a SciERC file (DyGIE JSON), as ``kg eval scierc``: a
+        ``kg.evaluation.EvalReport`` (``.table()``, ``.as_dict()``); ``baseline`` scores the
+        noun-chunk baseline in the same run; ``ner`` a recogniser written by ``train(output=...)``."""
+        from kg.evaluation import evaluate_scierc
+        from kg.extract import load_pipeline
+
+        nlp = load_pipeline(ner=ner, recogniser=model)
+        try:
+            return evaluate_scierc(path, nlp=nlp, baseline=baseline, n_process=processes)
+        except (ValueError, KeyError) as err:
+            raise BadInput(f"{path}: not SciERC DyGIE JSON ({err})") from err
+
+    @_kg_errors
+    def train(self, data: str | Path, output: str | Path | None = None, model: str = defaults.RECOGNISER, *,
+              config: str | Path | None = None, max_steps: int | None = None, epochs: int = 20, max_minutes: float = 50,
+              threads: int = 2, seed: int = 0, log: Callable[[str], None] | None = None) -> dict:
+        """Train a SciERC entity recogniser on ``data`` (SciERC's training split), as ``kg train``:
+        ``fast`` (spaCy; ``config``, ``max_steps``) or ``accurate`` (torch fine-tuning; ``epochs``,
+        ``max_minutes``, ``threads``, ``seed``, ``log`` gets its progress lines). ``output``
+        defaults to the packaged model's folder. Returns what was trained: ``output``,
+        ``seconds`` and, for accurate, ``best_epoch`` and ``holdout_f1``."""
+        if model == "accurate":
+            from kg.extract import accurate_training
+
+            return accurate_training.train(data, output or accurate_training.accurate.MODEL_DIR, epochs=epochs, seed=seed,
+                                           threads=threads, max_minutes=max_minutes, log=log or (lambda line: None))
+        if model != "fast":
+            raise BadInput(f"unknown recogniser {model!r}; one of fast, accurate")
+        from kg.extract import training
+
+        overrides = {"training.max_steps": max_steps} if max_steps else {}
+        return training.train(data, output or training.MODEL_DIR, config or training.CONFIG, overrides)
+
+    @_kg_errors
+    def fetch(self, source: str, output: str | Path, *, search: str | None = None, ids: Iterable[str] = (),
+              author: str | None = None, limit: int = 100, per_page: int | None = None, base_url: str | None = None,
+              resume: bool = False, retries: int = 5, min_interval: float | None = None, mailto: str | None = None,
+              on_page: Callable[[int], None] | None = None) -> FetchReport:
+        """Fetch paper records from ``openalex`` (``search``, ``ids`` as DOIs, or ``author``) or
+        ``arxiv`` (``search`` or ``ids``) into ``output``, a JSON-lines file ``build`` reads, as
+        ``kg fetch``; ``resume`` goes on from the cursor an interrupted fetch saved beside it.
+        ``on_page`` is called with the records written so far. Needs the network."""
+        from kg.fetch import Client, arxiv, openalex
+
+        ids = tuple(ids)
+        if source not in FETCH_SOURCES:
+            raise BadInput(f"unknown source {source!r}; one of {', '.join(FETCH_SOURCES)}")
+        module = openalex if source == "openalex" else arxiv
+        if source == "openalex" and sum(bool(x) for x in (search, ids, author)) != 1:
+            raise BadInput("give exactly one of --search, --doi or --author (search, ids or author)")
+        if source == "arxiv" and (bool(search) == bool(ids) or author):
+            raise BadInput("give either --search or --id (search or ids)")
+        client = Client(mailto=mailto, min_interval=defaults.FETCH_MIN_INTERVAL[source] if min_interval is None else min_interval,
+                        retries=retries)
+        common = {"output": Path(output), "limit": limit, "client": client, "resume": resume, "on_page": on_page,
+                  "base_url": (base_url or module.DEFAULT_BASE_URL).rstrip("/"),
+                  "per_page": per_page or module.MAX_PER_PAGE}
+        try:
+            if source == "openalex":
+                count = openalex.fetch(openalex.Query(search, ids, author), **common)
+            else:
+                count = arxiv.fetch(search, ids, **common)
+        except FetchError as err:
+            raise FetchError(f"{err} (after {client.requests} request(s); rerun with --resume to go on)") from err
+        except OSError as err:  # the output cannot be written
+            raise BadInput(f"{output}: {err.strerror or err}") from err
+        return FetchReport(count, client.requests)
 
 
 def open(db: str | Path | None = None, uri: str | None = None) -> KnowledgeGraph:  # noqa: A001  (as sqlite3.connect)

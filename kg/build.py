@@ -23,8 +23,9 @@ from kg.store.batches import batched
 from kg.store.counts import keep_counts
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
-from kg.store.vocabulary import Names, VocabularyReport, build_state, finish_vocabulary, set_stamp, unfinished_pass
+from kg.store.vocabulary import VocabularyReport, build_state, set_stamp, unfinished_pass
 from kg.textsim import index_papers, stored_terms
+from kg.vocabulary import Names, finish_vocabulary
 from loaders import LoadReport, load
 
 PAPERS_PER_BATCH = 200

@@ -1,4 +1,8 @@
-"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test run.
+"""Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test process.
+
+The suite runs in two processes (pytest-xdist, ``-n`` in pyproject.toml): each has its own
+session store, and what costs most to make and is only read (the demo graph) is made once for
+the run by :func:`made_once`, whichever process asks first, and shared.
 
 ``pytest --reverse`` runs the tests in reverse order (they must not depend on it). The
 session-wide settings (servers' idle time, no JVM left behind) are in the root conftest.py.
@@ -6,13 +10,15 @@ session-wide settings (servers' idle time, no JVM left behind) are in the root c
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers.wheel import installed_wheel, run, user_env
 
-from kg.cli import main
 from kg.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +30,16 @@ def pytest_addoption(parser):
     parser.addoption("--reverse", action="store_true", help="run the tests in reverse order")
 
 
+# The modules that take longest, run first: the two test processes take whole modules in the
+# order collected (``--dist loadscope``), so one of these started last would leave the other
+# process idle while it runs alone.
+LONGEST_FIRST = ("test_store_crash.py", "test_load_concurrent.py", "test_store_server.py", "test_wheel.py",
+                 "test_bad_input.py", "test_load.py", "test_cluster.py", "test_cluster_csv.py")
+
+
 def pytest_collection_modifyitems(config, items):
+    rank = {name: number for number, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the rest as collected
     if config.getoption("--reverse"):
         items.reverse()
 
@@ -103,17 +118,52 @@ def module_graph_in_store(request):
         graphs.ensure(request)
 
 
+def run_root(tmp_path_factory) -> Path:
+    """The folder of the whole run: the session's temporary folder, or, in a worker of
+    pytest-xdist, the one above the workers' own (``pytest-N`` above ``pytest-N/popen-gw0``)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_once(tmp_path_factory, name: str, make) -> dict:
+    """``make(folder)`` run once for the whole run, whichever test process asks first (the
+    others wait on a lock and read what it returned); its JSON result is kept beside the folder."""
+    root = run_root(tmp_path_factory)
+    folder, result = root / name, root / f"{name}.json"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not result.exists():
+            folder.mkdir(exist_ok=True)  # a process that failed to make it left it
+            result.write_text(json.dumps(make(folder)), encoding="utf-8")
+    return json.loads(result.read_text(encoding="utf-8"))
+
+
+def _make_demo(folder: Path) -> dict:
+    """`kg demo` as a user runs it after installing the wheel: the wheel built from the tree and
+    installed into a fresh venv (``helpers.wheel``), its ``kg`` run away from the checkout."""
+    python = installed_wheel(folder)
+    work = folder / "elsewhere"  # no checkout around: nothing is found relative to the working folder
+    work.mkdir()
+    where = run([python, "-c", "import kg, queries, visuals; print(kg.__file__, queries.__file__, visuals.__file__)"],
+                cwd=work, env=user_env()).stdout.split()
+    done = run([python.with_name("kg"), "demo", "--db", folder / "db", "-o", folder / "demo.html"], cwd=work,
+               env=user_env(), merged=True)
+    return {"db": str(folder / "db"), "output": done.stdout, "html": str(folder / "demo.html"), "modules": where,
+            "venv": str(folder / "venv")}
+
+
 @dataclass
 class Demo:
     db: str  # the store, for --db
     output: str  # what `kg demo` printed
     html: Path  # the view it wrote
+    modules: list[str]  # the files of kg, queries and visuals that ran it
+    venv: Path  # the venv the wheel was installed into
 
 
 @pytest.fixture(scope="session")
 def demo(tmp_path_factory) -> Demo:
-    """The bundled abstracts built once by `kg demo`, for the tests that read the demo graph (a rerun changes nothing)."""
-    folder = tmp_path_factory.mktemp("demo")
-    result = CliRunner().invoke(main, ["demo", "--db", str(folder / "db"), "-o", str(folder / "demo.html")])
-    assert result.exit_code == 0, result.output
-    return Demo(str(folder / "db"), result.output, folder / "demo.html")
+    """The bundled abstracts built once for the run by `kg demo` of the installed wheel, for the
+    tests that read the demo graph (a rerun changes nothing)."""
+    made = made_once(tmp_path_factory, "demo", _make_demo)
+    return Demo(made["db"], made["output"], Path(made["html"]), made["modules"], Path(made["venv"]))

@@ -75,6 +75,19 @@ def test_bad_options_of_the_api_are_bad_input(graph):
         graph.similar("p-198679ab53b48580", by="words")
 
 
+def test_lower_value_errors_reach_api_users_as_bad_input(graph, tmp_path):
+    """The API's one boundary (kg.api._kg_errors): a ValueError of the exports, the recogniser's
+    choice or the layout arrives as kg.errors.BadInput, whose message it keeps."""
+    with pytest.raises(errors.BadInput, match="unknown export format 'xml'"):
+        graph.export("xml", tmp_path / "out")
+    with pytest.raises(errors.BadInput, match="unknown recogniser 'large'"):
+        next(graph.extract([str(ROOT / "tests" / "fixtures" / "abstracts_linked.txt")], model="large"))
+    with pytest.raises(errors.BadInput, match="unknown score 'size'"):
+        graph.view("overview", size_by="size", top=5)  # ranked by it to cap the view (visuals.layout)
+    with pytest.raises(errors.BadInput, match="unknown recogniser 'large'"):
+        graph.train(ROOT / "tests" / "fixtures" / "scierc_sample.json", tmp_path / "ner", model="large")
+
+
 @pytest.mark.parametrize("args", [
     ["similar", "p-missing"],
     ["citations", "cocited", "--paper", "p-missing"],

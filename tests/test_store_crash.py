@@ -48,17 +48,18 @@ def corpus(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def clean(corpus, tmp_path_factory) -> Counter:
-    """The graph of one uninterrupted build, with the same batches."""
-    db = tmp_path_factory.mktemp("clean") / "db"
+def clean(corpus, session_store) -> Counter:
+    """The graph of one uninterrupted build, with the same batches (in the session's store, emptied
+    before and after: its server is running already)."""
     patch = pytest.MonkeyPatch()
     patch.setattr(kg.build, "PAPERS_PER_BATCH", BATCH)
+    session_store.run("MATCH (n) DETACH DELETE n", write=True)
     try:
-        with open_store(db, create=True) as store:
-            report = build([str(corpus)], store)
-            assert report.papers == 16
-            return graph_dump(store)
+        report = build([str(corpus)], session_store)
+        assert report.papers == 16
+        return graph_dump(session_store)
     finally:
+        session_store.run("MATCH (n) DETACH DELETE n", write=True)
         patch.undo()
 
 

@@ -20,6 +20,7 @@ import random
 
 import networkx as nx
 
+from kg.defaults import SIZES
 from kg.rank import pagerank, to_igraph
 
 KAMADA_KAWAI_BELOW = 400   # nodes in a component; Kamada-Kawai reads better, Fruchterman-Reingold scales
@@ -78,10 +79,15 @@ def _fit(coords: dict, side: float) -> dict:
     return {node: ((x - cx) * k * ASPECT, (y - cy) * k) for node, (x, y) in coords.items()}
 
 
+def check_score(by: str) -> str:
+    """``by`` if it names a score of :func:`scores` (``kg.defaults.SIZES``), else a ValueError."""
+    if by not in SIZES:
+        raise ValueError(f"unknown score {by!r}: use 'degree' or 'pagerank'")
+    return by
+
+
 def scores(graph: nx.Graph, by: str = "pagerank") -> dict:
     """Importance of each node: ``degree`` (count of links) or ``pagerank`` (weighted)."""
-    if by == "degree":
+    if check_score(by) == "degree":
         return {node: float(d) for node, d in graph.degree()}
-    if by != "pagerank":
-        raise ValueError(f"unknown score {by!r}: use 'degree' or 'pagerank'")
     return pagerank(graph, weight="weight")

@@ -25,7 +25,7 @@ from kg.cli.app import (
     write_view,
 )
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "neurips2026"
+EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples" / "neurips2026"  # package data (the repo's examples/ links here)
 
 
 @main.command()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from kg.cli.app import fail, handle_errors, main, recogniser_option
+import kg
+from kg.cli.app import handle_errors, main, recogniser_option
 
 
 @main.group(name="eval")
@@ -48,14 +49,7 @@ def eval_scierc(path, baseline, fmt, processes, recogniser, ner):
       kg eval scierc scierc/dev.json --model accurate --no-baseline
       kg eval scierc scierc/dev.json --ner my-ner --no-baseline
     """
-    from kg.evaluation import evaluate_scierc
-    from kg.extract import load_pipeline
-
-    nlp = load_pipeline(ner=ner, recogniser=recogniser)
-    try:
-        report = evaluate_scierc(path, nlp=nlp, baseline=baseline, n_process=processes)
-    except (ValueError, KeyError) as err:
-        fail(f"{path}: not SciERC DyGIE JSON ({err})")
+    report = kg.open().eval(path, baseline=baseline, processes=processes, model=recogniser, ner=ner)
     if fmt == "json":
         click.echo(json.dumps(report.as_dict(), indent=2))
     else:
@@ -95,18 +89,11 @@ def train(train_path, output, recogniser, config, max_steps, epochs, max_minutes
       kg train --data scierc/train.json -o my-ner    # then: kg eval scierc DEV --ner my-ner
       kg train --model accurate --data scierc/train.json -o my-accurate
     """
+    result = kg.open().train(train_path, output, recogniser, config=config, max_steps=max_steps, epochs=epochs,
+                             max_minutes=max_minutes, threads=threads, seed=seed, log=lambda line: click.echo(line, err=True))
     if recogniser == "accurate":
-        from kg.extract import accurate_training
-
-        result = accurate_training.train(train_path, output or accurate_training.accurate.MODEL_DIR, epochs=epochs,
-                                         seed=seed, threads=threads, max_minutes=max_minutes,
-                                         log=lambda line: click.echo(line, err=True))
         click.echo(f"Best epoch {result['best_epoch']} (held-out exact F1 {result['holdout_f1']:.3f})", err=True)
         click.echo(f"Trained in {result['seconds']} s; model at {result['output']}")
         return
-    from kg.extract import training
-
-    overrides = {"training.max_steps": max_steps} if max_steps else {}
-    result = training.train(train_path, output or training.MODEL_DIR, config or training.CONFIG, overrides)
     size = sum(f.stat().st_size for f in Path(result["output"]).rglob("*") if f.is_file())
     click.echo(f"Trained in {result['seconds']} s; model {size / 1e6:.1f} MB at {result['output']}")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from kg.cli.app import fail, main
+import kg
+from kg import defaults
+from kg.cli.app import handle_errors, main
 
 
 def _polite_options(default_interval: float):
@@ -21,18 +21,9 @@ def _polite_options(default_interval: float):
     return decorate
 
 
-def _run(fetcher, output: str, **kwargs) -> None:
-    from kg.fetch import Client, FetchError
-
-    client = Client(mailto=kwargs.pop("mailto"), min_interval=kwargs.pop("min_interval"), retries=kwargs.pop("retries"))
-    try:
-        count = fetcher(output=Path(output), client=client,
-                        on_page=lambda n: click.echo(f"  {n} records", err=True), **kwargs)
-    except FetchError as err:
-        fail(f"{err} (after {client.requests} request(s); rerun with --resume to go on)")
-    except OSError as err:
-        fail(f"{output}: {err.strerror or err}")
-    click.echo(f"Wrote {count} records to {output} in {client.requests} request(s).", err=True)
+def _run(source: str, output: str, **kwargs) -> None:
+    report = kg.open().fetch(source, output, on_page=lambda n: click.echo(f"  {n} records", err=True), **kwargs)
+    click.echo(f"Wrote {report.records} records to {output} in {report.requests} request(s).", err=True)
 
 
 @main.group()
@@ -59,7 +50,8 @@ def fetch():
 @click.option("--per-page", default=200, show_default=True, help="Works per request (at most 200).")
 @click.option("--base-url", envvar="KG_OPENALEX_URL", default="https://api.openalex.org", show_default=True,
               help="API root (env KG_OPENALEX_URL).")
-@_polite_options(0.1)
+@_polite_options(defaults.FETCH_MIN_INTERVAL["openalex"])
+@handle_errors
 def fetch_openalex(search, dois, author, per_page, base_url, output, limit, resume, retries, min_interval, mailto):
     """OpenAlex Work records (abstracts and referenced works included).
 
@@ -70,13 +62,8 @@ def fetch_openalex(search, dois, author, per_page, base_url, output, limit, resu
       kg fetch openalex --author "Yoshua Bengio" --limit 300 -o bengio.jsonl --mailto you@example.org
       kg fetch openalex --search "graph neural networks" --limit 1000 -o works.jsonl --resume
     """
-    from kg.fetch import openalex
-
-    if sum(bool(x) for x in (search, dois, author)) != 1:
-        fail("give exactly one of --search, --doi or --author")
-    _run(lambda **kw: openalex.fetch(openalex.Query(search, tuple(dois), author), base_url=base_url.rstrip("/"),
-                                     per_page=per_page, **kw),
-         output, limit=limit, resume=resume, retries=retries, min_interval=min_interval, mailto=mailto)
+    _run("openalex", output, search=search, ids=dois, author=author, per_page=per_page, base_url=base_url, limit=limit,
+         resume=resume, retries=retries, min_interval=min_interval, mailto=mailto)
 
 
 @fetch.command("arxiv")
@@ -85,7 +72,8 @@ def fetch_openalex(search, dois, author, per_page, base_url, output, limit, resu
 @click.option("--per-page", default=100, show_default=True, help="Records per request (at most 100).")
 @click.option("--base-url", envvar="KG_ARXIV_URL", default="https://export.arxiv.org/api/query", show_default=True,
               help="API endpoint (env KG_ARXIV_URL).")
-@_polite_options(3.0)
+@_polite_options(defaults.FETCH_MIN_INTERVAL["arxiv"])
+@handle_errors
 def fetch_arxiv(search, arxiv_ids, per_page, base_url, output, limit, resume, retries, min_interval, mailto):
     """arXiv records, written in the shape of the arXiv metadata snapshot.
 
@@ -94,9 +82,5 @@ def fetch_arxiv(search, arxiv_ids, per_page, base_url, output, limit, resume, re
       kg fetch arxiv --search "cat:cs.CL AND abs:citation" --limit 300 -o arxiv.jsonl
       kg fetch arxiv --id 1706.03762 --id 1810.04805 -o two.jsonl
     """
-    from kg.fetch import arxiv
-
-    if bool(search) == bool(arxiv_ids):
-        fail("give either --search or --id")
-    _run(lambda **kw: arxiv.fetch(search, tuple(arxiv_ids), base_url=base_url, per_page=per_page, **kw),
-         output, limit=limit, resume=resume, retries=retries, min_interval=min_interval, mailto=mailto)
+    _run("arxiv", output, search=search, ids=arxiv_ids, per_page=per_page, base_url=base_url, limit=limit,
+         resume=resume, retries=retries, min_interval=min_interval, mailto=mailto)

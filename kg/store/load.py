@@ -7,7 +7,7 @@ which ArcadeDB runs several times faster than MERGE; what may exist is merged. A
 created with the vote of the batch's papers (type label, name, aliases, paper count), so a
 concept no later batch names needs no write again (an update of a stored node costs ten times
 its creation on ArcadeDB). The batch's abstracts are linked to every concept name the build
-knows so far (``kg.store.vocabulary.Names``); the end of the build does the rest. Every paper
+knows so far (``kg.vocabulary.Names``); the end of the build does the rest. Every paper
 whose abstract the batch stores carries the batch's stamp. Rerunning a build changes no counts.
 
 Citations: a reference to a loaded paper is a ``(:Paper)-[:CITES]->(:Paper)`` link; any other is
@@ -23,7 +23,7 @@ Labels and relationship types are pasted into queries only from the whitelists o
 
 >>> from kg.graph import graph_rows
 >>> from kg.store import open_store
->>> from kg.store.vocabulary import Names
+>>> from kg.vocabulary import Names
 >>> with open_store(db_dir="kg-data", create=True) as store:   # doctest: +SKIP
 ...     load_rows(store, graph_rows(records), names=Names.stored(store, first=1), stamp=1)
 """
@@ -37,7 +37,7 @@ from kg.graph import CONCEPT_LABELS, MENTION_TYPES, GraphRows
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.schema import _checked
-from kg.store.vocabulary import CREATE_LINKS, LINK_FIELDS, Names, Totals, paper_links, spellings_of, vote
+from kg.store.vocabulary import CREATE_LINKS, LINK_FIELDS, BatchNames, Totals, vote
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
@@ -80,7 +80,7 @@ CONCEPTS_OF_PAPERS = "UNWIND $ids AS id MATCH (:Paper {id: id})-->(c:Concept) RE
 # --- concepts ---------------------------------------------------------------------------------
 
 # A concept is one node per canonical key, whatever type a paper read it as: created with the
-# vote of its batch; kg.store.vocabulary votes again the concepts later batches name.
+# vote of its batch; kg.vocabulary votes again the concepts later batches name.
 CONCEPTS_AMONG = "UNWIND $keys AS key MATCH (c:Concept {id: key}) RETURN key, c.id AS id"
 CREATE_CONCEPTS = """
 UNWIND $rows AS row
@@ -220,7 +220,7 @@ class CitationReport:
 
 # --- the batch --------------------------------------------------------------------------------
 
-def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stamp: int = 0, batch_size: int = 1000,
+def load_rows(store: Store, rows: GraphRows, *, names: BatchNames | None = None, stamp: int = 0, batch_size: int = 1000,
               citations: CitationReport | None = None) -> None:
     """Store one batch of rows: papers, concepts, mentions and the vocabulary's links, venues and
     authors, citations.
@@ -230,7 +230,7 @@ def load_rows(store: Store, rows: GraphRows, *, names: Names | None = None, stam
     ``citations`` collects how references were linked.
     """
     linking = names is not None
-    names = names if names is not None else Names(first=stamp)
+    names = names if names is not None else BatchNames(first=stamp)
     papers = fold_papers(rows.papers)
     stored = store_papers(store, papers, batch_size, stamp)
     new, years = stored.new, stored.years
@@ -332,7 +332,7 @@ def last_mentions(rows: GraphRows, skip: set[str] = frozenset()) -> dict[str, li
             for rel in MENTION_TYPES}
 
 
-def learn_names(names: Names, mentions: dict[str, list[dict]], stamp: int) -> None:
+def learn_names(names: BatchNames, mentions: dict[str, list[dict]], stamp: int) -> None:
     """Add the spellings the batch's papers give their concepts (the taxonomy's Domains aside)."""
     spellings: dict[str, set[str]] = {}
     for rows in mentions.values():
@@ -340,10 +340,10 @@ def learn_names(names: Names, mentions: dict[str, list[dict]], stamp: int) -> No
             if not row["concept"].startswith("domain:"):
                 spellings.setdefault(row["concept"], set()).update(row["spellings"] or [])
     for cid, found in sorted(spellings.items()):
-        names.add(cid, spellings_of(cid, None, found), stamp)
+        names.learn(cid, found, stamp)
 
 
-def link_abstracts(names: Names, papers: list[dict], mentions: dict[str, list[dict]]) -> list[dict]:
+def link_abstracts(names: BatchNames, papers: list[dict], mentions: dict[str, list[dict]]) -> list[dict]:
     """The vocabulary's links of these papers (new, or extracted again): every known name their
     abstract writes, except their own concepts and spellings."""
     own: dict[str, set[str]] = {}
@@ -355,13 +355,12 @@ def link_abstracts(names: Names, papers: list[dict], mentions: dict[str, list[di
     links = []
     for paper in papers:
         if paper["abstract"]:
-            found = paper_links(paper["id"], paper["abstract"], names.find(paper["abstract"]),
-                                own.get(paper["id"], set()), spelled.get(paper["id"], set()))
+            found = names.links_of(paper["id"], paper["abstract"], own.get(paper["id"], set()), spelled.get(paper["id"], set()))
             links.extend(found.values())
     return links
 
 
-def store_concepts(store: Store, mentions: dict[str, list[dict]], links: list[dict], names: Names,
+def store_concepts(store: Store, mentions: dict[str, list[dict]], links: list[dict], names: BatchNames,
                    years: dict[str, int | None], batch_size: int = 1000) -> set[str]:
     """Create the batch's new concepts, each with the vote of the batch's papers (type label, name,
     aliases) and the totals of its edges and links (``kg.store.vocabulary.Totals``); the stored

@@ -1,61 +1,26 @@
-"""The vocabulary of a build: concepts voted, names found everywhere, broader links.
+"""The vocabulary's reads and writes: the build's state, concepts' votes and totals, the links
+and BROADER edges the vocabulary pass makes (``kg.vocabulary`` runs the pass; what it is, there).
 
-Each batch of a build (``kg.store.load``) creates its new concepts with the vote of its own
-papers, and links its abstracts to every name the build knows so far (:class:`Names`, held in
-memory). What a later batch changes is left to one pass at the end of the build:
-
-1. **Vote**: a concept that later batches named or linked again gets its type anew, the one
-   most of its papers read it as (ties: more mentions, then the order of
-   ``kg.graph.CONCEPT_LABELS``); its name is the spelling most papers use (ties: the longer,
-   then the first in alphabetical order); its aliases are the other spellings; its ``papers``
-   count the papers naming it. Each mention edge keeps the type it was read with. A concept
-   named in one batch only keeps what it was created with (no write).
-2. **Link**: an abstract writes a concept's name where no extractor read it: ``(:Paper)-
-   [:MENTIONS {extractor: "vocabulary"}]->(:Concept)`` with its evidence sentence. The pass
-   matches stored abstracts only against the concepts whose names changed after the abstract's
-   batch (a name added, or a spelling that now names another concept, or none).
-3. **Broader**: ``(:Concept)-[:BROADER]->(:Concept)`` from a name to the longest shorter name
-   it ends with that is itself a concept ("bilingual parallel corpus" -> "parallel corpus").
-
-Every paper carries the stamp of the batch that stored its abstract (``Paper.stamp``), and one
-``(:BuildState)`` node the last stamp given and the last one the pass finished (``linked``),
-so the pass writes no flag per paper or concept. A build killed before its pass ends leaves
-stamps after ``linked``: the next build finishes them first, in full.
-
-The graph is the one a single pass over all papers would give, whatever the batches.
-Memory holds the vocabulary (names and aliases), never the corpus: abstracts are read in pages.
-
->>> from kg.store import open_store
->>> with open_store("kg-data") as store:               # doctest: +SKIP
-...     finish_vocabulary(store).links
-120
+Each batch of a build (``kg.store.load``) notes in a :class:`BatchNames` what the pass at the
+end must redo; ``kg.vocabulary.Names`` adds the names found everywhere.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
-from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
 from kg.graph import CONCEPT_LABELS
 from kg.store import Store, concept_quality
 from kg.store.batches import batched
 from kg.store.schema import _checked
 
 PAGE = 500
-VOCABULARY_CONFIDENCE = 0.6
 EVER = math.inf  # "changed after every batch": stored abstracts are matched against the concept again
 TYPE_OF_RELATIONSHIP = {"PROPOSES": "Method", "USES": "Method", "ADDRESSES": "Task", "EVALUATES_ON": "Dataset",
                         "MEASURES": "Metric", "INVOLVES": "Entity", "IN_DOMAIN": "Domain"}
 LINK_FIELDS = ("spelling", "evidence", "start", "end", "confidence", "mentions")
-# One-word names too general to be anybody's broader concept ("bilingual corpus" is no "corpus").
-NOT_BROADER = GENERIC_HEADS | frozenset(
-    "network system data dataset task problem corpus benchmark metric score set function process analysis learning "
-    "result performance tool feature information representation training study work".split())
-
 STATE = "MATCH (s:BuildState {id: 'build'}) RETURN s.stamp AS stamp, s.linked AS linked"
 SET_STAMP = "MERGE (s:BuildState {id: 'build'}) SET s.stamp = $stamp"
 SET_LINKED = "MERGE (s:BuildState {id: 'build'}) SET s.linked = $linked, s.stamp = coalesce(s.stamp, $linked)"
@@ -184,20 +149,6 @@ def set_stamp(store: Store, stamp: int) -> None:
     store.run(SET_STAMP, {"stamp": stamp}, write=True)
 
 
-def spellings_of(concept: str, name: str | None, aliases) -> set[str]:
-    """The spellings a concept is found by: its name, its aliases and the known short forms of its
-    key; not a two-letter acronym some paper defined ("TG" of triglyceride is thermogravimetry in
-    another paper, ``short_acronym``), which links only the papers that define it.
-
-    >>> sorted(spellings_of("triglyceride", "triglyceride", ["triglycerides", "TG"]))
-    ['triglyceride', 'triglycerides']
-    >>> sorted(spellings_of("machine translation", "machine translation", ["MT"])), spellings_of("sd", None, ["SD"])
-    (['MT', 'machine translation'], {'SD'})
-    """
-    aliases = [a for a in aliases or [] if not short_acronym(a) or concept_key(a) == concept]  # "SD" of concept sd stays
-    return {s for s in [name, *aliases, *KNOWN_SHORT_FORMS.get(concept, ())] if s}
-
-
 @dataclass
 class Totals:
     """What a concept's edges add up to, kept on the concept for the packs that rank concepts:
@@ -257,189 +208,28 @@ class Totals:
                 "salience": salience, "quality": quality, "rated": self.rated}
 
 
-class Names:
-    """The names a build knows so far: every concept's spellings, which concept each spelling
-    names (its own key's concept, else the one concept that has it as an alias, else none: an
-    acronym two papers define differently names neither), and the stamp of the batch in which
-    each concept's names last changed, so the pass matches a stored abstract only against
-    concepts whose names changed after it was linked.
-
-    >>> names = Names(first=1)
-    >>> names.add("breast cancer", {"Breast cancer", "BC"}, 1)
-    >>> names.add("bladder cancer", {"Bladder cancer", "BC"}, 2)
-    >>> names.names("BC"), names.changed["breast cancer"]
-    (None, 2)
-    >>> [m.concept for m in names.find("Breast cancer (BC) and BC.")]
-    ['breast cancer']
-    """
+class BatchNames:
+    """What the batches of a build note for the pass at the end: the concepts to vote again, their
+    totals, the links made. Alone (``kg.store.load.load_rows`` without names) it finds no name in
+    an abstract: the graph of the batch alone; ``kg.vocabulary.Names`` finds them."""
 
     def __init__(self, first: int):
         self.first = first                       # the build's first batch stamp
-        self.spellings: dict[str, set[str]] = {}  # concept -> spellings (Domain concepts aside)
         self.totals: dict[str, Totals] = {}      # concept -> its stored totals, while untouched
-        self.owners: dict[str, set[str]] = {}    # spelling -> concepts having it
-        self.changed: dict[str, float] = {}      # concept -> stamp its names last changed
         self.touched: set[str] = set()           # stored concepts later batches named, linked or re-dated
-        self.dropped: dict[str, set[str]] = {}   # concept -> spellings it had and lost (stale links)
         self.links = 0                           # MENTIONS edges the batches made
-        self._own: dict[str, str] = {}           # spelling -> its concept key
-        self._matcher = NameMatcher({})
-        self._in_matcher: set[tuple[str, str]] = set()
 
-    @classmethod
-    def stored(cls, store: Store, first: int) -> Names:
-        """The names of every stored concept."""
-        names = cls(first)
-        for row in store.stream(CONCEPTS):
-            names.totals[row["id"]] = Totals.stored(row)
-            if not row["id"].startswith("domain:"):  # the taxonomy's own vocabulary is not matched
-                names.add(row["id"], spellings_of(row["id"], row["name"], row["aliases"]), 0)
-        return names
+    def learn(self, concept: str, found, stamp: float) -> None:
+        """``concept`` is written ``found`` by a paper of batch ``stamp`` (no names kept here)."""
 
-    def names(self, spelling: str) -> str | None:
-        """The concept ``spelling`` names now, or None."""
-        owners = self.owners.get(spelling, ())
-        own = self._own.get(spelling)
-        if own in owners:
-            return own
-        return next(iter(owners)) if len(owners) == 1 else None
-
-    def add(self, concept: str, spellings, stamp: float) -> None:
-        """``concept`` is found by ``spellings`` from batch ``stamp`` on."""
-        known = self.spellings.setdefault(concept, set())
-        for spelling in sorted(set(spellings) - known):
-            before = self.names(spelling)
-            known.add(spelling)
-            self.owners.setdefault(spelling, set()).add(concept)
-            if spelling not in self._own:
-                self._own[spelling] = concept_key(spelling)
-            if (spelling, concept) not in self._in_matcher:
-                self._in_matcher.add((spelling, concept))
-                self._matcher.add(spelling, concept)
-            self._moved(spelling, before, stamp)
-        self.changed.setdefault(concept, stamp)
+    def links_of(self, paper: str, text: str, own: set[str], spelled: set[str]) -> dict[str, dict]:
+        """The vocabulary's links of a paper's abstract ``text`` (none here)."""
+        return {}
 
     def forget(self, concept: str) -> None:
-        """A deleted concept: the spellings it had may name another one now, after every batch."""
-        for spelling in sorted(self.spellings.pop(concept, ())):
-            before = self.names(spelling)
-            self.owners[spelling].discard(concept)
-            self._moved(spelling, before, EVER)
-        self.changed.pop(concept, None)
+        """A deleted concept."""
         self.totals.pop(concept, None)
         self.touched.discard(concept)
-
-    def renamed(self, concept: str, spellings) -> None:
-        """The spellings the vote gives ``concept`` at the end; where they differ from those the
-        batches knew (a paper extracted again named it no more), every abstract is matched anew."""
-        spellings, known = set(spellings), self.spellings.setdefault(concept, set())
-        if spellings == known:
-            return
-        for spelling in sorted(known - spellings):
-            before = self.names(spelling)
-            known.discard(spelling)
-            self.owners[spelling].discard(concept)
-            self.dropped.setdefault(concept, set()).add(spelling)
-            self._moved(spelling, before, EVER)
-        self.add(concept, spellings, EVER)
-        self.changed[concept] = EVER
-
-    def _moved(self, spelling: str, before: str | None, stamp: float) -> None:
-        after = self.names(spelling)
-        if after != before:
-            for concept in (before, after):
-                if concept is not None:
-                    self.changed[concept] = max(self.changed.get(concept, stamp), stamp)
-
-    def find(self, text: str) -> list:
-        """The names written in ``text`` (``kg.extract.vocabulary.NameMatch``), each to the concept it names now."""
-        return [m for m in self._matcher.find(text) if self.names(m.spelling) == m.concept]
-
-
-def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]) -> dict[str, dict]:
-    """The MENTIONS link of ``paper`` to each concept whose name ``text`` writes: its first
-    occurrence (evidence sentence, offsets, spelling) and how many there are. A paper's own
-    reading wins: none to a concept it names itself, none through a spelling it uses itself
-    (an acronym it defines, in the singular or the plural: "risk ratios (RRs)" is no "RR"
-    another paper defined).
-
-    >>> from kg.extract.vocabulary import NameMatch
-    >>> text = "We derived pooled risk ratios (RRs) with random effects models."
-    >>> paper_links("p", text, [NameMatch(31, 34, "resonance raman", "RR")], set(), {"risk ratios", "RRs"})
-    {}
-    """
-    spelled = {singular(s) for s in spelled}
-    found: dict[str, dict] = {}
-    for match in sorted(matches, key=lambda m: _first(m, text)):
-        if match.concept in own or singular(match.spelling) in spelled:
-            continue
-        if match.concept in found:
-            found[match.concept]["mentions"] += 1
-            continue
-        begin, end = sentence_at(text, match.start)
-        found[match.concept] = {"paper": paper, "concept": match.concept, "spelling": match.spelling,
-                                "evidence": text[begin:end], "start": match.start, "end": match.end,
-                                "confidence": VOCABULARY_CONFIDENCE, "mentions": 1}
-    return found
-
-
-def _first(match, text: str) -> tuple:
-    """The order of a text's matches: by position; at one position the spelling as written
-    first, then one in lower case, then alphabetical (whatever order the names came in).
-
-    >>> from kg.extract.vocabulary import NameMatch
-    >>> sorted(["Infection", "infection"], key=lambda s: _first(NameMatch(4, 14, "infection", s), "Two infections"))
-    ['infection', 'Infection']
-    """
-    written = text[match.start:match.end]
-    spelling = match.spelling
-    return (match.start, match.end, spelling != written, spelling.lower() != written.lower(), spelling != spelling.lower(),
-            spelling, match.concept)
-
-
-def finish_vocabulary(store: Store, names: Names | None = None) -> VocabularyReport:
-    """End a build: vote the concepts later batches changed, link stored abstracts to the names
-    that came after them, and keep BROADER edges current; a second run with nothing new changes
-    nothing. ``names``: the build's :class:`Names` (without it, or when a killed build left
-    batches before this one, every paper stored since the last finished pass is linked in full).
-
-    Votes are written last, with the links each concept gained or lost, so a concept is written
-    once; a pass killed before it ends is run again by the next build.
-    """
-    started = time.perf_counter()
-    report = VocabularyReport()
-    stamp, linked = build_state(store)
-    full_after = None  # papers stamped after this are linked against every name
-    if names is None or names.first != linked + 1:
-        names, full_after = unfinished(store, linked), linked
-    votes = vote_concepts(store, names.touched)
-    for cid, row in votes.items():
-        if not cid.startswith("domain:"):
-            names.renamed(cid, spellings_of(cid, row["name"], row["aliases"]))
-    gained = relink(store, names, linked, full_after, report)
-    write_votes(store, votes, gained, names, report)
-    link_broader(store, sorted(names.spellings), report)
-    report.links += names.links
-    report.linked = store.run(MENTIONS_IN_GRAPH)[0]["count"]
-    if stamp != linked:
-        store.run(SET_LINKED, {"linked": stamp}, write=True)
-    report.seconds = time.perf_counter() - started
-    return report
-
-
-def unfinished(store: Store, linked: int) -> Names:
-    """The names of a store whose last build did not finish its pass: every concept that papers
-    stored since then name is voted and matched against every stored abstract again."""
-    names = Names.stored(store, first=linked + 1)
-    named = {row["id"] for row in store.stream(NAMED_SINCE, {"linked": linked})}
-    untallied = {row["id"] for row in store.stream(UNTALLIED)}
-    if untallied:
-        store.run(OLD_FLAGS, write=True)
-    named |= untallied
-    names.touched |= named
-    for cid in named & set(names.spellings):
-        names.changed[cid] = EVER
-    return names
 
 
 def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
@@ -460,88 +250,11 @@ def vote_concepts(store: Store, ids: set[str]) -> dict[str, dict]:
     return votes
 
 
-def relink(store: Store, names: Names, linked: int, full_after: int | None,
-           report: VocabularyReport) -> dict[str, Totals]:
-    """Match stored abstracts against the names that changed after their batch (every name for
-    papers stamped after ``full_after``); create, drop or redo the links that differ. Returns the
-    change of each concept's totals."""
-    changed = {cid for cid, at in names.changed.items() if at > linked}
-    gained: dict[str, Totals] = {}
-    if not changed and full_after is None:
-        return gained
-    forced = links_spelled_otherwise(store, names, changed)
-    latest = max((names.changed[cid] for cid in changed), default=0)
-    papers = [(row["id"], row["stamp"] or 0) for row in store.stream(PAPERS_WITH_ABSTRACTS)]
-    papers = [(pid, at) for pid, at in papers if at < latest or pid in forced or (full_after is not None and at > full_after)]
-    for page in batched(papers, PAGE):
-        _relink_page(store, names, dict(page), changed, full_after, forced, gained, report)
-    return gained
-
-
-def links_spelled_otherwise(store: Store, names: Names, changed: set[str]) -> dict[str, set[str]]:
-    """paper -> concepts it links through a spelling that names the concept no more."""
-    rows = []
-    for cid in sorted(changed):
-        spellings = sorted(s for s in names.spellings.get(cid, set()) | names.dropped.get(cid, set()) if names.names(s) != cid)
-        if spellings:
-            rows.append({"concept": cid, "spellings": spellings})
-    forced: dict[str, set[str]] = {}
-    for page in batched(rows, PAGE):
-        for row in store.run(LINKS_SPELLED, {"rows": page}):
-            forced.setdefault(row["paper"], set()).add(row["concept"])
-    return forced
-
-
-def _relink_page(store: Store, names: Names, stamps: dict[str, float], changed: set[str], full_after: int | None,
-                 forced: dict[str, set[str]], gained: dict[str, Totals], report: VocabularyReport) -> None:
-    texts, years = {}, {}
-    for row in store.run(ABSTRACTS, {"ids": sorted(stamps)}):
-        texts[row["id"]], years[row["id"]] = row["abstract"] or "", row["year"]
-    wanted: dict[str, tuple[set[str] | None, list]] = {}  # paper -> (the concepts to redo, or None: all; matches)
-    for pid, text in texts.items():
-        if full_after is not None and stamps[pid] > full_after:
-            wanted[pid] = (None, names.find(text))
-            continue
-        # the names that changed after this abstract was linked, and its links through stale spellings
-        matches = [m for m in names.find(text) if names.changed.get(m.concept, 0) > stamps[pid]]
-        redo = {m.concept for m in matches} | forced.get(pid, set())
-        if redo:
-            wanted[pid] = (redo, matches)
-    if not wanted:
-        return
-    own: dict[str, set[str]] = {}
-    spelled: dict[str, set[str]] = {}
-    existing: dict[str, dict[str, dict]] = {}
-    for row in store.run(EDGES_OF_PAPERS, {"ids": sorted(wanted)}):
-        if row["rel"] == "MENTIONS":
-            existing.setdefault(row["id"], {})[row["concept"]] = {k: row[k] for k in LINK_FIELDS}
-        else:
-            own.setdefault(row["id"], set()).add(row["concept"])
-            spelled.setdefault(row["id"], set()).update(row["spellings"] or [])
-    drop, create = [], []
-    for pid, (redo, matches) in wanted.items():
-        found = paper_links(pid, texts[pid], matches, own.get(pid, set()), spelled.get(pid, set()))
-        had = existing.get(pid, {})
-        for cid in sorted(set(found) | {c for c in had if redo is None or c in redo}):
-            new, old = found.get(cid), had.get(cid)
-            if new is not None and old is not None and all(new[k] == old[k] for k in LINK_FIELDS):
-                continue
-            if old is not None:
-                drop.append({"paper": pid, "concept": cid})
-                gained.setdefault(cid, Totals()).add(years[pid], old["mentions"], -1)
-            if new is not None:
-                create.append(new)
-                gained.setdefault(cid, Totals()).add(years[pid], new["mentions"])
-    store.run_batches(DROP_LINKS, drop, PAGE)
-    store.run_batches(CREATE_LINKS, create, PAGE)
-    report.links += len(create)
-
-
-def write_votes(store: Store, votes: dict[str, dict], gained: dict[str, Totals], names: Names,
+def write_votes(store: Store, votes: dict[str, dict], gained: dict[str, Totals], known: dict[str, Totals],
                 report: VocabularyReport) -> None:
     """Store what changed: the votes with their totals (the links of the pass included), one
     write a concept and none where nothing changed; the totals alone of the other concepts the
-    pass linked."""
+    pass linked (``known``: their totals as the build knows them)."""
     rows, added, removed = [], {}, {}
     for cid, row in sorted(votes.items()):
         new = {"type": row["type"], "name": row["name"], "aliases": row["aliases"],
@@ -560,7 +273,7 @@ def write_votes(store: Store, votes: dict[str, dict], gained: dict[str, Totals],
     report.concepts += len(rows)
     relabel(store, ADD_LABEL, added)  # first, so that a concept never lacks a type label
     relabel(store, REMOVE_LABEL, removed)
-    totals = [{"id": cid, **_plus(names.totals.get(cid, Totals()), delta).properties()}
+    totals = [{"id": cid, **_plus(known.get(cid, Totals()), delta).properties()}
               for cid, delta in sorted(gained.items()) if cid not in votes]
     store.run_batches(SET_TOTALS, totals, PAGE)
 
@@ -622,31 +335,4 @@ def _most_used(names: Counter) -> str:
     variants = [n for n in names if n.lower() == best]
     return min(variants, key=lambda n: (-names[n], n[:1].isupper() and n[1:] == best[1:], n))
 
-
-def broader_edges(concept_ids: list[str]) -> set[tuple[str, str]]:
-    """(narrower, broader) pairs: each concept to the longest shorter concept its name ends with.
-
-    >>> sorted(broader_edges(["bilingual parallel corpus", "parallel corpus", "corpus", "statistical alignment technique",
-    ...                       "alignment technique"]))
-    [('bilingual parallel corpus', 'parallel corpus'), ('statistical alignment technique', 'alignment technique')]
-    """
-    ids = set(concept_ids)
-    edges = set()
-    for cid in ids:
-        words = cid.split()
-        for i in range(1, len(words)):
-            suffix = " ".join(words[i:])
-            if suffix in ids and not (i == len(words) - 1 and suffix in NOT_BROADER):
-                edges.add((cid, suffix))
-                break
-    return edges
-
-
-def link_broader(store: Store, concept_ids: list[str], report: VocabularyReport) -> None:
-    """Make the stored BROADER edges those of ``broader_edges``."""
-    wanted = broader_edges(concept_ids)
-    stored = {(row["narrower"], row["broader"]) for row in store.stream(BROADER_EDGES)}
-    store.run_batches(CREATE_BROADER, [{"narrower": a, "broader": b} for a, b in sorted(wanted - stored)], PAGE)
-    store.run_batches(DROP_BROADER, [{"narrower": a, "broader": b} for a, b in sorted(stored - wanted)], PAGE)
-    report.broader = len(wanted)
 

@@ -3,7 +3,8 @@
     python tests/helpers/imports.py          # prints each module's imports of the house, then any circle
 
 An import inside a function counts as much as one at the top: a circle through a lazy
-import is still a circle in the design.
+import is still a circle in the design. So does a package's ``__init__`` (its face) importing
+its own modules: a module of the package that imports a name of the face closes a circle.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def imports_of(path: Path, known: dict[str, Path]) -> set[str]:
             base = node.module or ""
             if node.level:
                 base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
-            names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            # ``from pkg import mod`` is the module; ``from pkg import name`` the face that defines it
+            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
         else:
             continue
         for name in names:
@@ -59,17 +61,13 @@ def imports_of(path: Path, known: dict[str, Path]) -> set[str]:
 
 
 def import_graph() -> nx.DiGraph:
-    """Modules as nodes, an edge from each module to each house module it imports.
-
-    A package's ``__init__`` importing its own submodules is left out: that is how a package
-    gathers its parts, not a dependency of the design."""
+    """Modules as nodes (a package as its ``__init__``), an edge from each module to each house
+    module it imports, at the top, inside a function or from a package's face alike."""
     known = modules()
     graph = nx.DiGraph()
     graph.add_nodes_from(known)
     for name, path in known.items():
-        for target in imports_of(path, known):
-            if not (path.name == "__init__.py" and target.startswith(name + ".")):
-                graph.add_edge(name, target)
+        graph.add_edges_from((name, target) for target in imports_of(path, known))
     return graph
 
 

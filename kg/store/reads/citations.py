@@ -26,6 +26,13 @@ EDGES = "MATCH (p:Paper)-[:CITES]->(x) RETURN p.id AS source, coalesce(x.id, x.k
 PAPER_EDGES = "MATCH (p:Paper)-[:CITES]->(q:Paper) RETURN p.id AS source, q.id AS target"
 # The citations view reads aggregates, not the whole citation graph: 56k rows over Bolt took
 # 5-18 s on the OpenAlex sample, these reads well under one.
+MOST_CITING = """
+MATCH (p:Paper)-[:CITES]->(w)
+WITH p, count(w) AS cites
+ORDER BY cites DESC, p.id
+LIMIT $top
+RETURN p.id AS id
+"""
 MOST_CITED = """
 MATCH (p:Paper)-[:CITES]->(t)
 WHERE $references OR t:Paper
@@ -110,6 +117,11 @@ def citation_graph(store, references: bool = True) -> nx.DiGraph:
 def most_cited(store, top: int, references: bool = True) -> list[str]:
     """The ids of the ``top`` most cited works (ties: id); ``references=False``: papers only."""
     return [r["id"] for r in store.run(MOST_CITED, {"references": references, "top": top})]
+
+
+def most_citing(store, top: int) -> list[str]:
+    """The ids of the ``top`` papers that cite the most works (ties: id)."""
+    return [r["id"] for r in store.run(MOST_CITING, {"top": top})]
 
 
 def totals(store, references: bool = True) -> tuple[int, int]:

@@ -32,6 +32,12 @@ WHERE type(r) IN $rels
 RETURN p.id AS source, c.id AS target, type(r) AS rel
 LIMIT $limit
 """
+MOST_NAMED = """
+MATCH (c:Concept) WHERE c.papers IS NOT NULL
+RETURN c.id AS id, c.name AS name, c.type AS type, c.papers AS papers
+ORDER BY c.papers DESC, c.id
+LIMIT $top
+"""
 NAMES = "UNWIND $ids AS id MATCH (c:Concept {id: id}) RETURN c.id AS id, c.name AS name"
 # an id, a name or an alias, in any case; the most named first (queries/concepts/profile.cypher
 # tries the id and the name by their indexes first)
@@ -111,6 +117,12 @@ def details(store, ids: list[str]) -> list[dict]:
 def named_by(store, ids: list[str], rels, limit: int) -> list[dict]:
     """``{source, target, rel}``: the papers naming the concepts ``ids`` through one of ``rels``."""
     return store.run(NAMED_BY, {"ids": ids, "rels": list(rels), "limit": limit})
+
+
+def most_named(store, top: int) -> list[dict]:
+    """``{id, name, type, papers}`` of the ``top`` concepts named by the most papers (the build's
+    totals; ties: id)."""
+    return store.run(MOST_NAMED, {"top": top})
 
 
 def names(store, ids: list[str]) -> dict[str, str]:
