@@ -3,13 +3,13 @@
     kg build OPENALEX.jsonl.gz --db oa-db && kg build scierc/train.json scierc/dev.json --db sc-db
     kg build s2orc/metadata_sample.jsonl --db s2-db
     python bench/concept_quality_fit.py --db openalex=oa-db scierc=sc-db s2orc=s2-db \\
-        --fit openalex scierc --judged bench/judged --write
+        --fit openalex scierc s2orc --exclude shown3 shown3b --write
 
-Each judged row (``bench/judged/<source>-<label>.jsonl``: a concept, a paper naming it, a
-reader's verdict) is found again among the concepts of its source's graph by canonical key and
-type; a concept's label is junk when most of its rows are (a concept of the wrong type is still a
-concept). Rows of the blind and proposed draws are not read; ``--exclude`` leaves out draws by
-label, so that a draw judged after the fit measures the fitted model.
+Each judged row (those ``bench/salience_fit.py`` reads: a concept, a paper naming it, a reader's
+verdict) is found again among the concepts of its source's graph by canonical key and type; a
+concept's label is junk when most of its rows are (a concept of the wrong type is still a
+concept). ``--exclude`` leaves out draws by label, so that a draw judged after the fit measures
+the fitted model: the shipped weights are fitted with ``--exclude shown3 shown3b``.
 
 Prints, for each source, the area under the ROC curve of the model fitted on the other ``--fit``
 sources (all of them for a source not fitted on) against the mean salience alone, and the junk
@@ -25,6 +25,7 @@ import json
 from pathlib import Path
 
 import numpy
+from salience_fit import judged_rows
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
@@ -33,7 +34,6 @@ from kg.extract.normalize import concept_key
 from kg.store import concept_quality, open_store
 from kg.store.counts import CONCEPT_TOTALS, weight
 
-SKIPPED = ("blind", "proposed")
 C = 0.3  # the regularisation of salience_fit.py's model; AUC varies by < 0.01 over 0.1-1
 SHOWN = 20  # each type's concepts judged as overview/top-concepts shows them
 
@@ -50,22 +50,17 @@ def read_concepts(db: str) -> list[dict]:
     return rows
 
 
-def judged_labels(concepts: list[dict], judged: Path, source: str, exclude: set[str]) -> dict[str, bool]:
-    """Concept id -> junk, from the judged rows of ``source`` found among ``concepts``."""
+def judged_labels(concepts: list[dict], rows: list[dict], source: str) -> dict[str, bool]:
+    """Concept id -> junk, from the judged ``rows`` of ``source`` found among ``concepts``."""
     by_key: dict[str, list[dict]] = {}
     for row in concepts:
         by_key.setdefault(concept_key(row["name"]), []).append(row)
     verdicts: dict[str, list[bool]] = {}
-    for path in sorted(judged.glob(f"{source}-*.jsonl")):
-        label = path.stem[len(source) + 1:]
-        if label.startswith(SKIPPED) or label in exclude:
-            continue
-        for line in path.open(encoding="utf-8"):
-            row = json.loads(line)
-            found = by_key.get(concept_key(row["name"]), []) if row.get("verdict") else []
-            same_type = [c for c in found if c["type"] == row["type"]] or found
-            if same_type:
-                verdicts.setdefault(same_type[0]["id"], []).append(row["verdict"] == "junk")
+    for row in rows:
+        found = by_key.get(concept_key(row["name"]), []) if row["source"] == source else []
+        same_type = [c for c in found if c["type"] == row["type"]] or found
+        if same_type:
+            verdicts.setdefault(same_type[0]["id"], []).append(row["verdict"] == "junk")
     return {cid: sum(v) / len(v) >= 0.5 for cid, v in verdicts.items()}
 
 
@@ -104,10 +99,11 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the weights fitted on every --fit source")
     args = parser.parse_args()
     sources = dict(item.split("=", 1) for item in args.db)
+    rows = judged_rows(args.judged, args.exclude)
     data = {}
     for source, db in sources.items():
         concepts = read_concepts(db)
-        labels = judged_labels(concepts, args.judged, source, set(args.exclude))
+        labels = judged_labels(concepts, rows, source)
         data[source] = (concepts, labels)
         print(f"{source}: {len(concepts)} concepts, {len(labels)} judged ({sum(labels.values())} junk)")
     by_id = {s: {row["id"]: row for row in concepts} for s, (concepts, _) in data.items()}
