@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import time
 
+from kg.extract.lexicon import load
 from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
 from kg.store import Store
@@ -68,9 +69,7 @@ from kg.store.vocabulary import (
 
 VOCABULARY_CONFIDENCE = 0.6
 # One-word names too general to be anybody's broader concept ("bilingual corpus" is no "corpus").
-NOT_BROADER = GENERIC_HEADS | frozenset(
-    "network system data dataset task problem corpus benchmark metric score set function process analysis learning "
-    "result performance tool feature information representation training study work".split())
+NOT_BROADER = GENERIC_HEADS | load.words("not_broader")
 
 
 def spellings_of(concept: str, name: str | None, aliases) -> set[str]:

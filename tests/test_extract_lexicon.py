@@ -12,6 +12,8 @@ from kg.extract.lexicon import load
 
 EXTRACT = load.FOLDER.parent  # kg/extract
 ROOT = EXTRACT.parent.parent
+# the modules that read words of abstracts: extraction, and the vocabulary pass beside the build
+WORD_READERS = [*sorted(EXTRACT.rglob("*.py")), ROOT / "kg" / "vocabulary.py"]
 MAX_WORDS = 8  # a literal with more plain words than this is a word list
 ALLOWED = {"FIELDS"}  # literals of words that are no word list: the fields of a concept record (kg.extract.FIELDS)
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’ .][^\W\d_]+)*\.?")
@@ -85,7 +87,7 @@ def word_lists(source: str) -> list[tuple[int, int]]:
 
 def test_no_module_of_extraction_writes_a_word_list():
     """Every word list is a data file: a rule names the list it reads (``words("entity_heads")``)."""
-    lists = {str(path.relative_to(ROOT)): found for path in sorted(EXTRACT.rglob("*.py"))
+    lists = {str(path.relative_to(ROOT)): found for path in WORD_READERS
              if (found := word_lists(path.read_text(encoding="utf-8")))}
     assert lists == {}
 
@@ -141,7 +143,7 @@ def test_each_data_file_says_what_it_means_and_has_clean_entries():
 
 def test_each_data_file_is_read_by_a_rule():
     """No file lies unused: some module of kg/extract names it."""
-    code = "\n".join(p.read_text(encoding="utf-8") for p in EXTRACT.rglob("*.py"))
+    code = "\n".join(p.read_text(encoding="utf-8") for p in WORD_READERS)
     assert [p.name for p in _data_files() if f'"{p.stem}"' not in code and f"'{p.stem}'" not in code] == []
 
 
