@@ -551,8 +551,6 @@ def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
             unique[pair]["cite_authors"] = unique[pair]["cite_authors"] or row.get("authors") or []
         elif target == "target":
             unique[pair]["listed"] = True
-    for pair in unique.values():
-        pair["listed"] = True if pair["listed"] and pair["cite_key"] else None  # only an in-text link says it
     return list(unique.values())
 
 
@@ -574,7 +572,10 @@ def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int,
     existing_query, create_query, update_query = cites_queries(target)
     older = [r for r in pairs if r["paper"] not in new]
     existing = {(r["paper"], r["target"]): r for chunk in batched(older, LOOKUP_BATCH) for r in store.run(existing_query, {"rows": chunk})}
-    store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
+    # only a link made from an in-text citation says that a reference list names its paper too
+    created = [dict(r, listed=True if r["listed"] and r["cite_key"] else None) for r in pairs
+               if (r["paper"], r["target"]) not in existing]
+    store.run_batches(create_query, created, batch_size)
     updates = (_resolved(r, existing[(r["paper"], r["target"])]) for r in pairs if (r["paper"], r["target"]) in existing)
     store.run_batches(update_query, [r for r in updates if r is not None], batch_size)
 
