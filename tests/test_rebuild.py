@@ -182,3 +182,23 @@ def test_an_author_year_citation_links_the_same_papers_whatever_the_order(order,
     store.run("MATCH (n) DETACH DELETE n", write=True)
     build_in_order(store, sources, nlp, order, batch)
     assert differences(once, graph_dump(store)) == ([], [])
+
+
+def test_a_reference_list_met_in_a_later_batch_keeps_its_link_when_the_key_becomes_ambiguous(store, nlp):
+    """citer's abstract (its in-text "Ruiz (2018)") and its reference list (ruiz-a) come in two
+    records of the same paper, in batches of their own: the link the text made, which the list
+    makes too, stays a plain reference-list link once ruiz-b answers to "ruiz-2018" as well."""
+    records = {record["id"]: record for record in records_of([str(FIXTURES / "author_year.jsonl")], nlp)}
+    text = dict(records["citer"], references=[])
+    listed = dict(records["citer"], citations=[])
+    papers = [records["ruiz-a"], text, records["other"], records["chen"], listed, records["ruiz-b"]]
+    load_records(store, papers)
+    once = graph_dump(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    patch = pytest.MonkeyPatch()
+    patch.setattr(kg.build, "PAPERS_PER_BATCH", 1)
+    try:
+        load_records(store, papers)
+    finally:
+        patch.undo()
+    assert differences(once, graph_dump(store)) == ([], [])
