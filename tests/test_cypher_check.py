@@ -85,6 +85,10 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
     exports = [["export", "--format", fmt, "-o", f"{tmp}/graph.{fmt}"] for fmt in ("graphml", "gexf", "json")]
     exports += [["export", "--format", "csv", "-o", f"{tmp}/csv"],
                 ["export", "--format", "graphml", "--citations-only", "-o", f"{tmp}/citations.graphml"]]
+    # "Ruiz (2018)" names ruiz-a, from citer (whose reference list names it too) and other; then ruiz-b answers to it too
+    author_year = {json.loads(line)["id"]: line for line in (FIXTURES / "author_year.jsonl").read_text().splitlines()}
+    for name, ids in (("one-ruiz", ["ruiz-a", "citer", "other"]), ("two-ruiz", ["ruiz-b"])):
+        (tmp / f"{name}.jsonl").write_text("".join(author_year[i] + "\n" for i in ids), encoding="utf-8")
     return {
         "build": ([], [["build", str(SOURCES / "first.jsonl")]]),
         "rebuild": ([], [["build", str(SOURCES / "first.jsonl")]]),
@@ -103,6 +107,8 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
                          ["citations", "coupled"], ["citations", "path", "pF", "pA"]]),
         "exports": ([], exports),
         "recount after another tool wrote": (ANOTHER_TOOL, [["stats", "--recount"]]),
+        "an author-year key that names a second paper": ([], [["build", str(tmp / "one-ruiz.jsonl")],
+                                                              ["build", str(tmp / "two-ruiz.jsonl")]]),
     }
 
 

@@ -139,3 +139,66 @@ def test_a_paper_met_in_two_sources_has_the_concepts_of_the_abstract_it_keeps(st
         store.run("MATCH (n) DETACH DELETE n", write=True)
         build(store, sources, nlp, reverse=reverse, batch=batch)
         assert differences(once, graph_dump(store)) == ([], []), (reverse, batch)
+
+
+def build_in_order(store, sources: list[str], nlp, order: list[str], batch: int | None = None):
+    """One build of ``sources``' papers in the order of their ids ``order``, ``batch`` papers a batch."""
+    records = {record["id"]: record for record in records_of(sources, nlp)}
+    patch = pytest.MonkeyPatch()
+    if batch:
+        patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
+    try:
+        return load_records(store, [records[i] for i in order])[1]
+    finally:
+        patch.undo()
+
+
+AUTHOR_YEAR_ORDERS = [  # (papers in order, papers a batch)
+    (["ruiz-a", "citer", "other", "chen", "ruiz-b"], 1),  # "ruiz-2018" names one paper, then two
+    (["ruiz-b", "citer", "ruiz-a", "other", "chen"], 2),
+    (["citer", "other", "ruiz-b", "chen", "ruiz-a"], 1),
+    (["chen", "ruiz-b", "other", "citer", "ruiz-a"], 3),
+]
+
+
+@pytest.mark.parametrize("order, batch", AUTHOR_YEAR_ORDERS)
+def test_an_author_year_citation_links_the_same_papers_whatever_the_order(order, batch, store, nlp):
+    """"Ruiz (2018)" names two loaded papers (ruiz-a, ruiz-b): from "citer" and "other" it stays a
+    Reference listing both, from ruiz-b (one of them) it names the other; "Chen and Park (2019)"
+    names one. Built in one batch, or in other orders and batches where the key named one paper
+    before the second came (its links made then are undone), the graphs are the same."""
+    sources = [str(FIXTURES / "author_year.jsonl")]
+    build_in_order(store, sources, nlp, sorted(order))
+    once = graph_dump(store)
+    cites = store.run("MATCH (p:Paper)-[c:CITES]->(q) RETURN p.id AS p, coalesce(q.id, q.key) AS q, labels(q) AS labels, "
+                      "q.candidates AS candidates, c.evidence AS evidence")
+    assert sorted((r["p"], r["q"], r["labels"], r["candidates"], r["evidence"]) for r in cites) == [
+        ("citer", "chen", ["Paper"], None, "Chen and Park (2019)"),
+        ("citer", "ruiz-2018", ["Reference"], ["ruiz-a", "ruiz-b"], "Ruiz (2018)"),
+        ("citer", "ruiz-a", ["Paper"], None, None),  # its reference list names ruiz-a
+        ("other", "ruiz-2018", ["Reference"], ["ruiz-a", "ruiz-b"], "Ruiz (2018)"),
+        ("ruiz-b", "ruiz-a", ["Paper"], None, "Ruiz (2018)"),
+    ]
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    build_in_order(store, sources, nlp, order, batch)
+    assert differences(once, graph_dump(store)) == ([], [])
+
+
+def test_a_reference_list_met_in_a_later_batch_keeps_its_link_when_the_key_becomes_ambiguous(store, nlp):
+    """citer's abstract (its in-text "Ruiz (2018)") and its reference list (ruiz-a) come in two
+    records of the same paper, in batches of their own: the link the text made, which the list
+    makes too, stays a plain reference-list link once ruiz-b answers to "ruiz-2018" as well."""
+    records = {record["id"]: record for record in records_of([str(FIXTURES / "author_year.jsonl")], nlp)}
+    text = dict(records["citer"], references=[])
+    listed = dict(records["citer"], citations=[])
+    papers = [records["ruiz-a"], text, records["other"], records["chen"], listed, records["ruiz-b"]]
+    load_records(store, papers)
+    once = graph_dump(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    patch = pytest.MonkeyPatch()
+    patch.setattr(kg.build, "PAPERS_PER_BATCH", 1)
+    try:
+        load_records(store, papers)
+    finally:
+        patch.undo()
+    assert differences(once, graph_dump(store)) == ([], [])

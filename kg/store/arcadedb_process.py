@@ -39,6 +39,10 @@ STATE_FILE = "server.json"
 # the store's Java heap unless KG_HEAP says otherwise: a build of 10,000 papers runs in it with the whole
 # build (kg, two spaCy workers, the store) under 3 GB (docs/benchmarks.md, "Build at scale"), where neither this heap nor 2g binds
 DEFAULT_HEAP = "1536m"
+# ArcadeDB runs at most max(4, 2 x cores) Bolt requests at once; the others wait in a queue, by
+# default for 30 s, then fail ("The request failed", a transient error): a build's batch queued
+# behind slow reads (views, kg similar) lost its work. kg's own server lets a request wait longer.
+DEFAULT_QUERY_WAIT_S = 600
 ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
 USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops
 POLL_S = 0.25
@@ -147,7 +151,8 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
 
     bolt_port = free_port()
     heap = os.environ.get("KG_HEAP", DEFAULT_HEAP)
-    jvm_args = ["-Xrs"]  # leaves SIGTERM/SIGINT to Python, so the server stops cleanly
+    # -Xrs leaves SIGTERM/SIGINT to Python, so the server stops cleanly
+    jvm_args = ["-Xrs", f"-Darcadedb.queryQueueTimeout={query_wait_ms(os.environ.get('KG_QUERY_WAIT'))}"]
     # Root's password comes from DIR/credentials at every start, never from an older users file
     # (a folder deleted and made again while its old server stopped could keep the old one).
     (data_dir / "config" / "server-users.jsonl").unlink(missing_ok=True)
@@ -169,6 +174,20 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
     if not http:  # kg speaks Bolt only: close the HTTP listener the engine always opens
         server._java_server.getHttpServer().stopService()
     return server, bolt_port
+
+
+def query_wait_ms(text: str | None) -> int | None:
+    """``KG_QUERY_WAIT`` (``text``), the seconds a request may wait for one of the server's query
+    slots, in ms: ``DEFAULT_QUERY_WAIT_S`` when unset, None when it is no number above 0.
+
+    >>> query_wait_ms("2.5"), query_wait_ms(None), query_wait_ms("soon")
+    (2500, 600000, None)
+    """
+    try:
+        seconds = DEFAULT_QUERY_WAIT_S if text is None else float(text)
+    except ValueError:
+        return None
+    return round(seconds * 1000) if 0 < seconds < 10**6 else None
 
 
 class _Idle:

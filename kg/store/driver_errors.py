@@ -74,6 +74,10 @@ def store_error(err: Exception, description: str, *, user: str | None = None, da
         name = found["name"] if found else "a procedure"
         return StoreError(f"{description}: the server has no procedure {name}, which kg calls; kg needs Neo4j 5 "
                           "(or the embedded store)")
+    if code.startswith("Neo.TransientError."):  # ArcadeDB: its query slots stayed full (KG_QUERY_WAIT), or a write conflict
+        return StoreError(f"{description}: the server turned this request down for now (too many queries at once, or "
+                          "a write that met another); its transaction was rolled back: run the command again "
+                          "(a build goes on after its last stored batch)")
     if isinstance(err, Forbidden) or code.startswith("Neo.ClientError.Security."):
         return StoreError(f"{description}: user {user!r} may not do this: {_one_line(_message(err))}")
     if isinstance(err, ServiceUnavailable):

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Iterator
 
 from kg.errors import StoreError  # noqa: F401  (raised here, importable from here as before)
-from kg.store.arcadedb_process import ALIVE_LOCK, DATABASE, STATE_FILE, USERS_LOCK, registry_dir
+from kg.store.arcadedb_process import ALIVE_LOCK, DATABASE, STATE_FILE, USERS_LOCK, query_wait_ms, registry_dir
 
 START_TIMEOUT_S = 120
 START_LOCK = "server.start"
@@ -167,6 +167,10 @@ def running_servers() -> list[ServerInfo]:
 
 
 def _spawn(data_dir: Path, idle: float, http: bool) -> subprocess.Popen:
+    wait = os.environ.get("KG_QUERY_WAIT")
+    if query_wait_ms(wait) is None:
+        raise StoreError(f"KG_QUERY_WAIT={wait!r} is not a number of seconds above 0 (how long a query may wait for "
+                         "the server while others run)")
     (data_dir / "log").mkdir(parents=True, exist_ok=True)
     (data_dir / STATE_FILE).unlink(missing_ok=True)  # stale: no server holds the folder
     # run as a script, not `-m kg.store.arcadedb_process`: the kg package (and the neo4j driver) stay unloaded

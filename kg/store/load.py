@@ -15,8 +15,13 @@ kept as ``(:Paper)-[:CITES]->(:Reference)`` and relinked when the paper it names
 this build or a later one. A reference names a paper by its id (``P02-1040``, ``openalex:W…``),
 by ``doi:<doi>`` (any paper with that DOI, whatever its source) or, for an in-text author-year
 citation, by ``surname-year`` matching the first author and year of exactly one loaded paper
-(``Paper.cite_key``). When several papers match an in-text citation it stays a Reference, its
-``candidates`` property lists them, and the report names it as ambiguous.
+other than the citing one (``Paper.cite_key``). When several papers match an in-text citation it
+stays a Reference, its ``candidates`` property lists them, and the report names it as ambiguous.
+A link made from an in-text citation says so: it carries the key (``cite_key``), the citation's
+authors (``cite_authors``) and ``listed`` when the citing paper's reference list names that paper
+too. Each batch resolves again the keys its papers answer to (or answered to before), so that a
+key which named one paper and now names two (or the reverse) links the same papers whatever
+order and batches the papers came in.
 
 Labels and relationship types are pasted into queries only from the whitelists of
 ``kg.graph``; every value travels as a parameter.
@@ -61,7 +66,7 @@ SET p.title = row.title, p.title_derived = row.title_derived, p.abstract = coale
 MERGE_PAPERS = """
 UNWIND $rows AS row
 MERGE (p:Paper {id: row.id})
-WITH p, row, p.year AS year_before,
+WITH p, row, p.year AS year_before, p.cite_key AS cite_key_before,
      (row.title_derived AND p.title IS NOT NULL AND NOT coalesce(p.title_derived, true)) AS keep_title,
      (coalesce(row.abstract, '') = '' AND coalesce(p.abstract, '') <> '') AS keep_source
 SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
@@ -72,7 +77,8 @@ SET p.title = CASE WHEN keep_title THEN p.title ELSE row.title END,
     p.source = CASE WHEN keep_source THEN p.source ELSE row.source END,
     p.position = CASE WHEN keep_source THEN p.position ELSE row.position END,
     p.stamp = CASE WHEN coalesce(row.abstract, '') = '' THEN p.stamp ELSE $stamp END
-RETURN p.id AS id, p.year AS year, year_before, p.abstract <> '' AS has_abstract
+RETURN p.id AS id, p.year AS year, year_before, p.abstract <> '' AS has_abstract, p.cite_key AS cite_key,
+       cite_key_before
 """
 # the concepts these papers name (their totals count the papers' years)
 CONCEPTS_OF_PAPERS = "UNWIND $ids AS id MATCH (:Paper {id: id})-->(c:Concept) RETURN DISTINCT c.id AS id"
@@ -176,16 +182,49 @@ DELETE r
 
 
 def cites_queries(target: str) -> tuple[str, str, str]:
-    """The (find existing, create, add missing evidence) queries of CITES edges from
-    ``(p:Paper {id: row.paper})`` to a ``target`` node ("Paper" or "Reference") keyed by row.target."""
+    """The (find existing, create, update) queries of CITES edges from ``(p:Paper {id: row.paper})``
+    to a ``target`` node ("Paper" or "Reference") keyed by row.target. An update adds evidence the
+    edge lacked and sets how it was resolved (``cite_key``, ``cite_authors``, ``listed``)."""
     node = CITES_TARGETS[target]
-    existing = f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[:CITES]->{node} RETURN p.id AS paper, row.target AS target"
+    existing = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} RETURN p.id AS paper, "
+                "row.target AS target, c.evidence IS NOT NULL AS has_evidence, c.cite_key AS cite_key, c.listed AS listed")
     create = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}}) MATCH {node} "
-              "CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end}]->(q)")
-    add_evidence = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} "
-                    "SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), "
-                    "c.end = coalesce(c.end, row.end)")
-    return existing, create, add_evidence
+              "CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end, cite_key: row.cite_key, "
+              "cite_authors: row.cite_authors, listed: row.listed}]->(q)")
+    update = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} "
+              "SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), "
+              "c.end = coalesce(c.end, row.end), c.cite_key = row.cite_key, "
+              "c.cite_authors = coalesce(c.cite_authors, row.cite_authors), c.listed = row.listed")
+    return existing, create, update
+
+
+# In-text citations of author-year keys, wherever they point now: to a paper (the link carries the
+# key) or to the key's Reference. Both start at a node found by its key.
+CITE_KEY_LINKS = """
+UNWIND $rows AS row
+MATCH (q:Paper {id: row.id})<-[c:CITES]-(p:Paper)
+WHERE c.cite_key = row.key
+RETURN row.key AS key, p.id AS paper, q.id AS target, c.evidence AS evidence, c.start AS start, c.end AS end,
+       c.cite_authors AS authors, coalesce(c.listed, false) AS listed
+"""
+CITE_KEY_REFERENCES = """
+UNWIND $keys AS key
+MATCH (r:Reference {key: key})<-[c:CITES]-(p:Paper)
+RETURN key, p.id AS paper, null AS target, c.evidence AS evidence, c.start AS start, c.end AS end,
+       r.authors AS authors, false AS listed
+"""
+DELETE_PAPER_CITES = """
+UNWIND $rows AS row
+MATCH (:Paper {id: row.paper})-[c:CITES]->(:Paper {id: row.target})
+DELETE c
+"""
+# a link the reference list makes too stays, as the reference list made it
+UNLIST_PAPER_CITES = """
+UNWIND $rows AS row
+MATCH (:Paper {id: row.paper})-[c:CITES]->(:Paper {id: row.target})
+SET c.cite_key = null, c.cite_authors = null, c.listed = null, c.evidence = null, c.start = null, c.end = null
+"""
+UNMARK_AMBIGUOUS = "UNWIND $keys AS key MATCH (r:Reference {key: key}) WHERE r.candidates IS NOT NULL REMOVE r.candidates"
 
 
 @dataclass
@@ -195,6 +234,7 @@ class CitationReport:
     linked: int = 0            # references that named a loaded paper when they were loaded
     kept: int = 0              # references kept as (:Reference) nodes when they were loaded
     relinked: int = 0          # of those, edges turned into Paper links when their paper arrived
+    unlinked: int = 0          # in-text links turned back into references: their key names other papers now
     in_text_resolved: int = 0  # in-text author-year citations linked to a paper
     # author-year keys that name several loaded papers, counted once however often the build meets them
     # (a rebuild meets a key in its citing abstract and again as a stored reference)
@@ -209,8 +249,9 @@ class CitationReport:
     def lines(self) -> list[str]:
         """A short human summary."""
         # a reference kept at first and relinked later counts once, as linked
-        out = [f"Citations: {self.linked + self.relinked} linked to loaded papers "
-               f"({self.in_text_resolved} from in-text author-year citations), {self.kept - self.relinked} kept as references."]
+        linked, kept = self.linked + self.relinked - self.unlinked, self.kept - self.relinked + self.unlinked
+        out = [f"Citations: {linked} linked to loaded papers "
+               f"({self.in_text_resolved} from in-text author-year citations), {kept} kept as references."]
         if self.ambiguous_keys:
             keys = len(self.ambiguous_keys)
             out.append(f"Ambiguous in-text citations (kept as references): {keys} author-year key{'s' * (keys != 1)}")
@@ -255,6 +296,8 @@ def load_rows(store: Store, rows: GraphRows, *, names: BatchNames | None = None,
     store_edges(store, VENUE_EDGES, rows.venues, new, batch_size)
     store_edges(store, AUTHOR_EDGES, rows.authors, new, batch_size)
     load_references(store, rows.references, citations, batch_size, new)
+    answered = {p["cite_key"] for p in papers if p.get("cite_key")} | stored.former_cite_keys.keys()
+    settle_cite_keys(store, answered, stored.former_cite_keys, citations)
 
 
 def fold_papers(rows: list[dict]) -> list[dict]:
@@ -301,6 +344,7 @@ class StoredPapers:
     years: dict[str, int | None] = field(default_factory=dict)
     with_abstract: set[str] = field(default_factory=set)
     dated: set[str] = field(default_factory=set)
+    former_cite_keys: dict[str, set[str]] = field(default_factory=dict)  # a key a paper answered to -> those papers
 
 
 def store_papers(store: Store, papers: list[dict], batch_size: int = 1000, stamp: int = 0) -> StoredPapers:
@@ -317,6 +361,8 @@ def store_papers(store: Store, papers: list[dict], batch_size: int = 1000, stamp
                 result.with_abstract.add(row["id"])
             if row["year"] != row["year_before"]:
                 result.dated.add(row["id"])
+            if row["cite_key_before"] not in (None, row["cite_key"]):
+                result.former_cite_keys.setdefault(row["cite_key_before"], set()).add(row["id"])
     return result
 
 
@@ -487,30 +533,55 @@ def load_references(store: Store, rows: list[dict], report: CitationReport | Non
 
 
 def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
-    """One row per (paper, target), the first with evidence winning."""
+    """One row per (paper, target), the first with evidence winning. A link to a paper made from
+    an in-text citation (``in_text``) carries its key and authors, and ``listed`` if a reference
+    list names that paper too."""
     unique: dict[tuple[str, str], dict] = {}
     for row in rows:
         pair = (row["paper"], row[target])
         if pair not in unique or (unique[pair].get("evidence") is None and row.get("evidence") is not None):
+            before = unique.get(pair, {})
             unique[pair] = {"paper": pair[0], "target": pair[1], "evidence": row.get("evidence"),
-                            "start": row.get("start"), "end": row.get("end")}
+                            "start": row.get("start"), "end": row.get("end"),
+                            "cite_key": before.get("cite_key"), "cite_authors": before.get("cite_authors"),
+                            "listed": before.get("listed")}
+        if target == "target" and row.get("in_text"):
+            unique[pair]["cite_key"] = unique[pair]["cite_key"] or row["key"]
+            unique[pair]["cite_authors"] = unique[pair]["cite_authors"] or row.get("authors") or []
+        elif target == "target":
+            unique[pair]["listed"] = True
     return list(unique.values())
+
+
+def _resolved(pair: dict, existing: dict) -> dict | None:
+    """The update an existing edge needs to hold ``pair`` too (None: none): the evidence it
+    lacked; an edge without a key was made by a reference list, so it is ``listed`` when an
+    in-text citation now gives it one."""
+    cite_key = existing["cite_key"] or pair["cite_key"]
+    listed = True if cite_key and (existing["cite_key"] is None or existing["listed"] or pair["listed"]) else None
+    if (existing["has_evidence"] or pair["evidence"] is None) and (cite_key, listed) == (existing["cite_key"], existing["listed"]):
+        return None
+    return dict(pair, cite_key=cite_key, listed=listed)
 
 
 def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int, new: set[str]) -> None:
     """CITES edges for ``pairs`` to ``target`` nodes: a read finds those that exist (none can from
-    a ``new`` paper), the rest are created; an existing edge only gains evidence it lacked. A
-    rerun adds nothing."""
-    existing_query, create_query, set_query = cites_queries(target)
+    a ``new`` paper), the rest are created; an existing edge only gains what it lacked. A rerun
+    adds nothing."""
+    existing_query, create_query, update_query = cites_queries(target)
     older = [r for r in pairs if r["paper"] not in new]
-    existing = {(r["paper"], r["target"]) for chunk in batched(older, LOOKUP_BATCH) for r in store.run(existing_query, {"rows": chunk})}
-    store.run_batches(create_query, [r for r in pairs if (r["paper"], r["target"]) not in existing], batch_size)
-    store.run_batches(set_query, [r for r in pairs if (r["paper"], r["target"]) in existing and r["evidence"] is not None],
-                      batch_size)
+    existing = {(r["paper"], r["target"]): r for chunk in batched(older, LOOKUP_BATCH) for r in store.run(existing_query, {"rows": chunk})}
+    # only a link made from an in-text citation says that a reference list names its paper too
+    created = [dict(r, listed=True if r["listed"] and r["cite_key"] else None) for r in pairs
+               if (r["paper"], r["target"]) not in existing]
+    store.run_batches(create_query, created, batch_size)
+    updates = (_resolved(r, existing[(r["paper"], r["target"])]) for r in pairs if (r["paper"], r["target"]) in existing)
+    store.run_batches(update_query, [r for r in updates if r is not None], batch_size)
 
 
 def link_papers(store: Store, rows: list[dict], batch_size: int = 1000, new: set[str] = frozenset()) -> None:
-    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}."""
+    """``(:Paper)-[:CITES]->(:Paper)`` for rows {paper, target, evidence, start, end}; those of
+    in-text citations (``in_text``) carry their ``key`` and ``authors`` too."""
     _create_edges(store, _unique_pairs(rows, "target"), "Paper", batch_size, new)
 
 
@@ -536,23 +607,63 @@ def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
 
 
 def link_new_papers(store: Store, papers: list[dict], report: CitationReport | None = None) -> None:
-    """Relink the References that name papers just loaded (by id, DOI or author-year key)."""
+    """Relink the References that name papers just loaded by id or DOI (author-year keys:
+    ``settle_cite_keys``)."""
     report = report if report is not None else CitationReport()
     names: dict[str, str] = {}
     for paper in papers:
         names[paper["id"]] = paper["id"]
         if paper.get("doi"):
             names[f"doi:{paper['doi']}"] = paper["id"]
-    cite_keys = {p["cite_key"] for p in papers if p.get("cite_key")}
-    waiting = stored_references(store, names.keys() | cite_keys)  # one read for both kinds of key
-    pairs = [{"key": key, "target": names[key]} for key in sorted(waiting & names.keys())]
-    ambiguous = []
-    for key, ids in cite_key_candidates(store, waiting & cite_keys).items():
-        if len(ids) == 1:
-            pairs.append({"key": key, "target": ids[0]})
-            report.in_text_resolved += 1
-        else:
-            report.note_ambiguous(key, ids)
-            ambiguous.append({"key": key, "candidates": sorted(ids)})
-    _relink(store, pairs, report)
-    store.run_batches(MARK_AMBIGUOUS, ambiguous)
+    waiting = stored_references(store, names.keys())
+    _relink(store, [{"key": key, "target": names[key]} for key in sorted(waiting)], report)
+
+
+def settle_cite_keys(store: Store, keys: Iterable[str], former: dict[str, set[str]] | None = None,
+                     report: CitationReport | None = None, batch_size: int = 1000) -> None:
+    """Resolve again every in-text citation of the author-year ``keys`` (those the batch's papers
+    answer to, or answered to before: ``former`` maps such a key to those papers): a citation
+    links the one loaded paper other than its citer that answers to its key, else it is kept as
+    the key's Reference, which lists its ``candidates`` when several papers answer. Read through
+    the keys' index; what is already so is left alone."""
+    report = report if report is not None else CitationReport()
+    former = former or {}
+    for chunk in batched(sorted(set(keys)), LOOKUP_BATCH):
+        candidates = cite_key_candidates(store, chunk)
+        answering = [{"key": key, "id": i} for key in chunk for i in sorted(set(candidates.get(key, [])) | former.get(key, set()))]
+        citations = [r for rows in batched(answering, LOOKUP_BATCH) for r in store.run(CITE_KEY_LINKS, {"rows": rows})]
+        citations += store.run(CITE_KEY_REFERENCES, {"keys": chunk})
+        moves = [(c, _cited(c, candidates.get(c["key"], []), report)) for c in citations]
+        _move_citations([(c, target) for c, target in moves if target != c["target"]], report, batch_size, store)
+        store.run_batches(MARK_AMBIGUOUS, [{"key": k, "candidates": sorted(v)} for k, v in candidates.items() if len(v) > 1],
+                          batch_size)
+        store.run(UNMARK_AMBIGUOUS, {"keys": [k for k in chunk if len(candidates.get(k, [])) < 2]}, write=True)
+
+
+def _cited(citation: dict, candidates: list[str], report: CitationReport) -> str | None:
+    """The paper an in-text citation names: the one candidate other than its citer (None: its Reference)."""
+    others = sorted(set(candidates) - {citation["paper"]})
+    if len(others) > 1:
+        report.note_ambiguous(citation["key"], others)
+    return others[0] if len(others) == 1 else None
+
+
+def _move_citations(moves: list[tuple[dict, str | None]], report: CitationReport, batch_size: int, store: Store) -> None:
+    """Point in-text citations ({key, paper, target, evidence, start, end, authors, listed}) at the
+    paper, or the Reference (None), each move names."""
+    if not moves:
+        return
+    from_papers = [c for c, _ in moves if c["target"] is not None]
+    store.run_batches(UNLIST_PAPER_CITES, [c for c in from_papers if c["listed"]], batch_size)
+    store.run_batches(DELETE_PAPER_CITES, [c for c in from_papers if not c["listed"]], batch_size)
+    store.run_batches(DELETE_REFERENCE_CITES, [c for c, _ in moves if c["target"] is None], batch_size)
+    link_papers(store, [dict(c, target=target, in_text=True) for c, target in moves if target is not None], batch_size)
+    # the key's year: an author-year key that answers papers has one ("ruiz-2018")
+    keep_references(store, [dict(c, year=int(c["key"].rsplit("-", 1)[1]), in_text=True)
+                            for c, target in moves if target is None], batch_size)
+    store.run(DROP_ORPHAN_REFERENCES, {"keys": sorted({c["key"] for c, _ in moves if c["target"] is None})}, write=True)
+    resolved = sum(target is not None and c["target"] is None for c, target in moves)
+    unlinked = sum(target is None for c, target in moves)
+    report.relinked += resolved
+    report.in_text_resolved += resolved - unlinked
+    report.unlinked += unlinked
