@@ -17,6 +17,8 @@ statements checked, so a new one that no operation here sends fails.
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 import warnings
 from collections import defaultdict
 
@@ -34,6 +36,9 @@ from helpers.cypher_capture import (
 
 import kg
 from kg.cli import main
+from kg.store import open_store
+from kg.store.reads.citations import most_citing
+from kg.store.reads.concepts import most_named
 from queries import list_queries
 
 pytestmark = pytest.mark.skipif(checker_missing() is not None, reason=checker_missing() or "")
@@ -66,6 +71,26 @@ def interrupted_build(db: str) -> None:
 
     with kg.open(db=db) as graph, pytest.raises(Interrupted):
         graph.build([str(SOURCES / "last.jsonl")], on_paper=stop)
+
+
+def browse(db: str) -> None:
+    """Every page of ``kg serve`` over the graph, as a browser asks for them."""
+    pages = ["/", "/search?q=transformer", "/search?q=summarizing", f"/paper?id={PAPER}", f"/similar?id={PAPER}",
+             f"/concept?id={CONCEPT}", f"/graph?kind=paper&id={PAPER}", f"/graph?kind=concept&id={CONCEPT}",
+             "/work?id=lee-2019", "/queries", "/query?name=papers/find&run=1&p_text=graph",
+             "/cypher?text=MATCH+(p:Paper)+RETURN+p.id+LIMIT+1", f"/views?view=paper&focus={PAPER}"]
+    with kg.open(db=db) as graph, graph.serve(port=0, block=False) as server:
+        for page in pages:
+            try:
+                urllib.request.urlopen(server.url.rstrip("/") + page, timeout=120).read()
+            except urllib.error.HTTPError as err:
+                assert err.code == 404, (page, err.code)  # a page of what this small graph lacks
+
+
+def bench_reads(db: str) -> None:
+    """The named reads only the benchmarks make (``bench/scale.py`` and ``bench/load.py`` pick papers and concepts by them)."""
+    with open_store(db) as store:
+        most_named(store, 5), most_citing(store, 5)
 
 
 def operations(tmp) -> dict[str, tuple[list[str], list]]:
@@ -106,6 +131,8 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
                       + [["citations", "top", "--papers-only"], ["citations", "cocited", "--paper", "pA"],
                          ["citations", "coupled"], ["citations", "path", "pF", "pA"]]),
         "exports": ([], exports),
+        "kg serve": ([], [browse]),
+        "benchmarks' reads": ([], [bench_reads]),
         "recount after another tool wrote": (ANOTHER_TOOL, [["stats", "--recount"]]),
         "an author-year key that names a second paper": ([], [["build", str(tmp / "one-ruiz.jsonl")],
                                                               ["build", str(tmp / "two-ruiz.jsonl")]]),
