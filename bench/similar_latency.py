@@ -11,7 +11,7 @@ and runs the pack query ``papers/similar`` (concepts alone, the ranking before t
 for the same papers in the same run as the baseline; it prints the median and 90th percentile.
 
 ``make`` loads a generated corpus the way ``kg build`` stores it (``graph_rows`` ->
-``load_rows`` -> ``index_papers``, batches of 200) but extracts each distinct sentence once:
+``load_rows`` -> ``index_papers`` -> ``kg.dense.index_papers``, batches of 200) but extracts each distinct sentence once:
 the corpus tool writes every paper from sentences of ~1,700 real abstracts, so the real
 pipeline reads 13,500 sentences instead of 10,000 abstracts, and a paper's record is the
 union of its sentences' records (offsets shifted). Concepts that need two sentences (an
@@ -30,6 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import kg.similar as similar
+from kg import dense
 from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
 from kg.model import Paper
@@ -42,7 +43,7 @@ from loaders import load
 from queries import get_query
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")  # how the corpus tool cut its sentences
-MODES = ("both", "text", "concepts", "citations")
+MODES = ("all", "text", "concepts", "dense", "citations")
 
 
 def sentence_records(papers: list[Paper]) -> dict[str, dict]:
@@ -87,7 +88,7 @@ def make(corpus: Path, db: Path, citations: bool = True) -> None:
     start = time.monotonic()
     cache = sentence_records(papers)
     print(f"  extracted in {time.monotonic() - start:.0f} s")
-    start, indexing = time.monotonic(), 0.0
+    start, indexing, encoding = time.monotonic(), 0.0, 0.0
     with open_store(db_dir=db, create=True) as store:
         create_constraints(store)
         for n, batch in enumerate(batched(papers, 200), 1):
@@ -96,9 +97,14 @@ def make(corpus: Path, db: Path, citations: bool = True) -> None:
             began = time.monotonic()
             index_papers(store, [r["id"] for r in records])
             indexing += time.monotonic() - began
+            began = time.process_time()
+            dense.index_papers(store, [r["id"] for r in records])
+            encoding += time.process_time() - began
             if n % 5 == 0:
-                print(f"  {n * 200:,} papers stored, {time.monotonic() - start:.0f} s ({indexing:.0f} s indexing text)", flush=True)
-    print(f"  stored in {time.monotonic() - start:.0f} s, of which {indexing:.0f} s indexing text")
+                print(f"  {n * 200:,} papers stored, {time.monotonic() - start:.0f} s ({indexing:.0f} s indexing text, "
+                      f"{encoding:.0f} s CPU encoding dense vectors)", flush=True)
+    print(f"  stored in {time.monotonic() - start:.0f} s, of which {indexing:.0f} s indexing text; dense vectors: "
+          f"{encoding:.0f} s CPU, {encoding / len(papers) * 1000:.1f} s per 1,000 papers")
 
 
 def latency(db: Path, count: int, seed: int = 0) -> None:
@@ -108,6 +114,9 @@ def latency(db: Path, count: int, seed: int = 0) -> None:
         papers = random.Random(seed).sample(ids, min(count, len(ids)))
         pack = get_query("papers/similar")
         runs = {f"kg similar --by {by}": (lambda q, by=by: similar.similar_papers(store, q, top=10, by=by)) for by in MODES}
+        abstracts = {r["id"]: r["abstract"] for r in store.run("UNWIND $ids AS id MATCH (p:Paper {id: id}) "
+                                                               "RETURN p.id AS id, p.abstract AS abstract", {"ids": papers})}
+        runs["kg similar --text (the abstract as a draft)"] = lambda q: similar.similar_papers(store, text=abstracts[q], top=10)
         runs["pack query papers/similar (baseline)"] = lambda q: store.run(pack.cypher, pack.bind({"paper": q, "top": 10}))
         print(f"{db}: {len(ids):,} papers, {len(papers)} queries")
         for name, run in runs.items():
