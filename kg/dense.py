@@ -36,6 +36,8 @@ MODEL_DIR = Path(__file__).parent / "models" / "dense"
 INDEX_ID = "dense"
 DIGITS = 5              # a stored vector's components are rounded so (the 8-bit weights hold fewer)
 PAPERS_PER_WRITE = 100
+TOGETHER = 32           # sentences run at once for the evidence
+EVIDENCE = 10           # results of a ranking given the nearest sentences (the first the dense signal ranked)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 MIN_SENTENCE_WORDS = 4  # a shorter piece ("Fig. 2.") is no evidence
 
@@ -64,21 +66,27 @@ class Model:
         """What made the vectors, stored with the index so a graph says which model it holds."""
         return f"{self.meta['source']} ({self.meta['onnx']['weights']}), mean of at most {self.max_tokens} tokens"
 
-    def encode(self, texts: Iterable[str]) -> np.ndarray:
+    def encode(self, texts: Iterable[str], together: bool = False) -> np.ndarray:
         """One unit vector per text (float32); an empty text gives zeros.
 
-        Each text runs alone: the 8-bit weights scale a batch's activations by its largest, so
-        a text run beside others would get a vector that depends on them (and a graph built in
-        several steps other vectors than one built at once)."""
+        Each text runs alone unless ``together``: the 8-bit weights scale a run's activations by
+        its largest, so a text run beside others gets a vector that depends on them (a stored
+        vector must not: a graph built in several steps holds the vectors of one built at once).
+        ``together`` runs up to ``TOGETHER`` texts at once, for evidence that is never stored."""
         encodings = self.tokenizer.encode_batch([t or "" for t in texts])
         out = np.zeros((len(encodings), self.dims), dtype=np.float32)
-        for row, encoding in enumerate(encodings):
-            if len(encoding.ids) <= 2:  # [CLS] [SEP]: no text
-                continue
-            ids = np.asarray([encoding.ids], dtype=np.int64)
-            tokens = self.session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
-            mean = tokens.mean(axis=0)
-            out[row] = mean / max(float(np.linalg.norm(mean)), 1e-12)
+        rows = sorted((i for i, e in enumerate(encodings) if len(e.ids) > 2), key=lambda i: len(encodings[i].ids))  # [CLS] [SEP]: no text
+        size = TOGETHER if together else 1
+        for start in range(0, len(rows), size):
+            run = rows[start:start + size]
+            width = max(len(encodings[i].ids) for i in run)
+            ids = np.zeros((len(run), width), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for r, i in enumerate(run):
+                ids[r, :len(encodings[i].ids)], mask[r, :len(encodings[i].ids)] = encodings[i].ids, 1
+            tokens = self.session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
+            mean = (tokens * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+            out[run] = mean / np.maximum(np.linalg.norm(mean, axis=1, keepdims=True), 1e-12)
         return out
 
 
@@ -236,15 +244,16 @@ def best_sentences(text: str, others: dict[str, str], model: Model | None = None
     are nearest: ``{"query": ..., "match": ..., "cosine": ...}``; none for a text without sentences."""
     model = model or default_model()
     own = sentences(text)
-    if not own:
+    theirs = {pid: sentences(other) for pid, other in others.items()}
+    theirs = {pid: found for pid, found in theirs.items() if found}
+    if not own or not theirs:
         return {}
-    own_vectors = model.encode(own)
-    found = {}
-    for pid, other in others.items():
-        theirs = sentences(other)
-        if not theirs:
-            continue
-        cosines = own_vectors @ model.encode(theirs).T
+    every = own + [s for found in theirs.values() for s in found]
+    vectors = model.encode(every, together=True)
+    own_vectors, at, pairs = vectors[:len(own)], len(own), {}
+    for pid, found in theirs.items():
+        cosines = own_vectors @ vectors[at:at + len(found)].T
+        at += len(found)
         i, j = np.unravel_index(int(np.argmax(cosines)), cosines.shape)
-        found[pid] = {"query": own[i], "match": theirs[j], "cosine": round(float(cosines[i, j]), 3)}
-    return found
+        pairs[pid] = {"query": own[i], "match": found[j], "cosine": round(float(cosines[i, j]), 3)}
+    return pairs

@@ -303,8 +303,9 @@ def dense_signal(cosine: float | None, floor: float) -> float:
 
 
 def add_sentences(store, query: Query, results: list[dict]) -> None:
-    """The evidence of the results the dense signal ranked: the nearest sentence pair of the two abstracts."""
-    ranked = [r["id"] for r in results if r["ranked_by"] == "dense"]
+    """The evidence of the first ``kg.dense.EVIDENCE`` results the dense signal ranked: the
+    nearest sentence pair of the two abstracts."""
+    ranked = [r["id"] for r in results if r["ranked_by"] == "dense"][:dense.EVIDENCE]
     if not ranked or not query.text:
         return
     pairs = dense.best_sentences(query.text, dense_reads.abstracts(store, ranked))
