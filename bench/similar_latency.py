@@ -5,6 +5,7 @@
     .venv/bin/kg server start --db /tmp/c10k
     .venv/bin/python bench/similar_latency.py time /tmp/c10k [--queries 50]
     .venv/bin/kg server stop --db /tmp/c10k
+    .venv/bin/python bench/similar_latency.py dense-scan 10000 100000                 # the dense signal alone
 
 ``time`` asks ``kg.similar.similar_papers`` about papers drawn with a fixed seed, in each mode,
 and runs the pack query ``papers/similar`` (concepts alone, the ranking before the text index)
@@ -130,6 +131,40 @@ def latency(db: Path, count: int, seed: int = 0) -> None:
             print(f"  {name:<40} median {statistics.median(times) * 1000:7.1f} ms   p90 {times[int(0.9 * len(times))] * 1000:7.1f} ms")
 
 
+def dense_scan(sizes: list[int], repeats: int = 20, seed: int = 0) -> None:
+    """The dense signal's own share of an answer at these graph sizes, on random unit vectors of
+    the shipped model's width: reading the cached matrix file, then (per query) the product with
+    every paper, the 100 nearest, the floor (the first query pays for mapping the file); against
+    numpy's full sort of the same scores."""
+    import tempfile
+
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    for n in sizes:
+        vectors = rng.standard_normal((n, 384)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        found = dense.Matrix([f"p{i}" for i in range(n)], vectors)
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = (Path(tmp) / "dense-1.npy", Path(tmp) / "dense-1.ids")
+            dense._save(paths, found)
+            began = time.perf_counter()
+            found = dense.Matrix(paths[1].read_text(encoding="utf-8").split("\n"), np.load(paths[0], mmap_mode="r"))
+            load = time.perf_counter() - began
+            times, sorts = [], []
+            for q in range(repeats):
+                began = time.perf_counter()
+                scores = found.scores(vectors[q])
+                dense.neighbours(found, scores, similar.CANDIDATES, exclude=f"p{q}")
+                dense.floor(found, scores, f"p{q}")
+                times.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                np.argsort(-(vectors @ vectors[q]))
+                sorts.append(time.perf_counter() - began)
+            print(f"  {n:>7,} papers: cache file read {load * 1000:6.1f} ms once per process; per query "
+                  f"{statistics.median(times) * 1000:5.1f} ms (full sort baseline {statistics.median(sorts) * 1000:5.1f} ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -140,8 +175,12 @@ def main() -> None:
     timed = commands.add_parser("time", help="time kg similar on a graph (start its server first)")
     timed.add_argument("db", type=Path)
     timed.add_argument("--queries", type=int, default=50)
+    scan = commands.add_parser("dense-scan", help="time the dense signal's matrix product alone")
+    scan.add_argument("sizes", type=int, nargs="+")
     args = parser.parse_args()
-    if args.command == "make":
+    if args.command == "dense-scan":
+        dense_scan(args.sizes)
+    elif args.command == "make":
         make(args.corpus, args.db, citations=not args.no_citations)
     else:
         latency(args.db, args.queries)

@@ -9,7 +9,7 @@ torch. The encoder (``kg/models/dense``: all-MiniLM-L6-v2, Apache-2.0, its weigh
 time, from the stored title and abstract, so a paper loaded in two steps gets the vector of its
 final text) and counts the writes on ``(:DenseIndex {id: "dense"})``. A query multiplies the
 matrix of all vectors (:func:`matrix`, read once per index version and kept in memory and, for
-the embedded store, in a file beside the database) by its own vector.
+the embedded store, in files beside the database, mapped rather than read) by its own vector.
 
 >>> model = default_model()
 >>> a, b, c = model.encode(["Low-rank adaptation of large language models",
@@ -145,7 +145,7 @@ _CACHED: dict[tuple, Matrix] = {}
 
 def matrix(store) -> Matrix | None:
     """Every stored vector (None when the graph has none): read once per index version, then
-    kept in this process and, for the embedded store, in ``dense-<version>.npz`` beside it."""
+    kept in this process and, for the embedded store, in ``dense-<version>.npy`` (and ``.ids``) beside it."""
     state = reads.index_state(store, INDEX_ID)
     if not state:
         return None
@@ -158,20 +158,22 @@ def matrix(store) -> Matrix | None:
     return found
 
 
-def _cache_file(store, version: int) -> Path | None:
+def _cache_files(store, version: int) -> tuple[Path, Path] | None:
+    """The cache of one index version: the matrix (``.npy``, mapped, not read) and its paper ids."""
     folder = getattr(store, "data_dir", None)
-    return Path(folder) / f"dense-{version}.npz" if folder else None
+    return (Path(folder) / f"dense-{version}.npy", Path(folder) / f"dense-{version}.ids") if folder else None
 
 
 def _from_file(store, version: int) -> Matrix | None:
-    path = _cache_file(store, version)
-    if path is None or not path.exists():
+    paths = _cache_files(store, version)
+    if paths is None or not all(p.exists() for p in paths):
         return None
     try:
-        with np.load(path, allow_pickle=False) as saved:
-            return Matrix([str(i) for i in saved["ids"]], saved["vectors"])
-    except (OSError, ValueError, KeyError):  # a cache cut short: read the store again
+        ids = paths[1].read_text(encoding="utf-8").split("\n") if paths[1].stat().st_size else []
+        vectors = np.load(paths[0], mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError):  # a cache cut short: read the store again
         return None
+    return Matrix(ids, vectors) if vectors.shape[0] == len(ids) else None
 
 
 def _from_store(store) -> Matrix:
@@ -182,20 +184,22 @@ def _from_store(store) -> Matrix:
     vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
     found = Matrix(ids, vectors)
     state = reads.index_state(store, INDEX_ID)
-    path = _cache_file(store, state["version"]) if state else None
-    if path is not None:
-        _save(path, found)
+    paths = _cache_files(store, state["version"]) if state else None
+    if paths is not None:
+        _save(paths, found)
     return found
 
 
-def _save(path: Path, found: Matrix) -> None:
+def _save(paths: tuple[Path, Path], found: Matrix) -> None:
     """Write the cache (and drop older versions'); a folder kg cannot write keeps no cache."""
+    matrix_path, ids_path = paths
     try:
-        for old in path.parent.glob("dense-*.npz"):
+        for old in [*matrix_path.parent.glob("dense-*.npy"), *matrix_path.parent.glob("dense-*.ids")]:
             old.unlink()
-        partial = path.with_suffix(".tmp.npz")
-        np.savez(partial, ids=np.asarray(found.ids, dtype=str), vectors=found.vectors)
-        os.replace(partial, path)
+        partial = matrix_path.with_suffix(".partial.npy")
+        np.save(partial, np.ascontiguousarray(found.vectors, dtype=np.float32))
+        ids_path.write_text("\n".join(found.ids), encoding="utf-8")
+        os.replace(partial, matrix_path)  # last: a matrix file is there only with its ids
     except OSError:
         pass
 

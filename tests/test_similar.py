@@ -16,6 +16,7 @@ encoder):
 import json
 import math
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -320,6 +321,10 @@ def test_the_vectors_are_read_once_per_build_and_follow_a_changed_abstract(sessi
     assert before.vectors.shape == (len(PAPERS), 384)
     assert dense.index_papers(session_store, IDS) == 0  # the same texts: nothing written, the matrix stays
     assert dense.matrix(session_store) is before
+    dense._CACHED.clear()  # as a new process: the file beside the store, mapped
+    mapped = dense.matrix(session_store)
+    assert isinstance(mapped.vectors, np.memmap) and mapped.ids == before.ids
+    assert np.array_equal(np.asarray(mapped.vectors), before.vectors)
     load(session_store, [("pBio", "Summaries of long documents", "Sparse attention summarizes long documents.", [], [])])
     after = dense.matrix(session_store)
     assert after is not before
