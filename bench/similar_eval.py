@@ -256,7 +256,7 @@ def graph(sources: list[str], db: Path, reuse: bool):
 
 
 def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Path, reuse: bool, tune: bool,
-             tuned: dict[str, float] | None = None) -> dict:
+             tuned: dict[str, float] | None = None, answers_to: Path | None = None) -> dict:
     print(f"{name}: building / opening the graph")
     cm, store = graph(sources, db, reuse)
     try:
@@ -288,6 +288,10 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
         table["all-MiniLM-L6-v2"] = metrics(minilm, related, queries)
     table["random"] = metrics(random_rankings(ids, queries), related, queries)
     result = {"name": name, "papers": len(ids), "queries": len(queries), "table": table}
+    if answers_to:
+        kept = {q: [{k: r[k] for k in ("id", "text", "concepts", "dense", "shared")} for r in a] for q, a in answers["all"].items()}
+        answers_to.write_text(json.dumps({"queries": queries, "related": {q: sorted(related[q]) for q in queries},
+                                          "answers": kept}))
     if tuned is not None:  # the weights tuned on the other collection, on every query of this one
         result["with weights tuned elsewhere"] = {"weights": tuned, **metrics(rerank(answers["all"], tuned), related, queries)}
     halves = {"even": queries[0::2], "odd": queries[1::2]}
@@ -332,6 +336,8 @@ def main() -> None:
     parser.add_argument("--tune", action="store_true", help="also find the signal weights best on the even queries")
     parser.add_argument("--only", choices=("openalex", "scierc"))
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--answers", type=Path, help="also write each query's default answers (ids and signals) here, "
+                        "to rerank them with other weights later")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     results = []
@@ -341,7 +347,8 @@ def main() -> None:
             continue
         sources, related = truth(args.data)
         tuned = results[0]["tuned"]["best"] if results and "tuned" in results[0] else None  # OpenAlex's, for SciERC
-        results.append(evaluate(name, sources, related, args.work / f"db-{name}", args.reuse, args.tune and name == "openalex", tuned))
+        results.append(evaluate(name, sources, related, args.work / f"db-{name}", args.reuse, args.tune and name == "openalex", tuned,
+                                answers_to=args.answers and args.answers.with_name(f"{args.answers.stem}-{name}.json")))
         print_result(results[-1])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
