@@ -37,7 +37,7 @@ INDEX_ID = "dense"
 DIGITS = 5              # a stored vector's components are rounded so (the 8-bit weights hold fewer)
 PAPERS_PER_WRITE = 100
 TOGETHER = 32           # sentences run at once for the evidence
-EVIDENCE = 10           # results of a ranking given the nearest sentences (the first the dense signal ranked)
+EVIDENCE = 3            # results given the nearest sentences (the first the dense signal ranked): each costs an abstract's encoding
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 MIN_SENTENCE_WORDS = 4  # a shorter piece ("Fig. 2.") is no evidence
 
