@@ -189,7 +189,7 @@ def weight_grid() -> list[dict[str, float]]:
     return [{"text": t, "concepts": c, "dense": round(1 - t - c, 1)} for t in GRID for c in GRID if t + c <= 1 + 1e-9]
 
 
-def tune(answers: dict[str, list[dict]], related: dict[str, set[str]], queries: list[str]) -> dict:
+def tuned_weights(answers: dict[str, list[dict]], related: dict[str, set[str]], queries: list[str]) -> dict:
     """The weights with the best R@10 + MRR on ``queries``, and the figures of each split."""
     scored = []
     for weights in weight_grid():
@@ -256,7 +256,7 @@ def graph(sources: list[str], db: Path, reuse: bool):
 
 
 def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Path, reuse: bool, tune: bool,
-             tuned: dict[str, float] | None = None, answers_to: Path | None = None) -> dict:
+             tuned: dict[str, float] | None = None, answers_to: Path | None = None, modes=MODES, baselines: bool = True) -> dict:
     print(f"{name}: building / opening the graph")
     cm, store = graph(sources, db, reuse)
     try:
@@ -270,35 +270,38 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
         texts = [text_of[i] for i in ids]
         answers = {}
         timings = {}
-        for by in MODES:
+        for by in modes:
             start = time.monotonic()
             answers[by] = kg_answers(store, queries, by)
             timings[by] = (time.monotonic() - start) / max(1, len(queries))
     finally:
         cm.__exit__(None, None, None)
     table = {}
-    for by in MODES:
+    for by in modes:
         table[f"kg similar --by {by}"] = {**metrics({q: [r["id"] for r in a] for q, a in answers[by].items()}, related, queries),
                                           "ties": tie_share(answers[by]), "explained": explained_share(answers[by]),
                                           "s/query": timings[by]}
-    table["TF-IDF (scikit-learn)"] = metrics(tfidf_rankings(ids, texts, queries), related, queries)
-    table["BM25"] = metrics(bm25_rankings(ids, texts, queries), related, queries)
-    minilm = minilm_rankings(ids, texts, queries)
-    if minilm is not None:
-        table["all-MiniLM-L6-v2"] = metrics(minilm, related, queries)
-    table["random"] = metrics(random_rankings(ids, queries), related, queries)
+    if baselines:
+        table["TF-IDF (scikit-learn)"] = metrics(tfidf_rankings(ids, texts, queries), related, queries)
+        table["BM25"] = metrics(bm25_rankings(ids, texts, queries), related, queries)
+        minilm = minilm_rankings(ids, texts, queries)
+        if minilm is not None:
+            table["all-MiniLM-L6-v2"] = metrics(minilm, related, queries)
+        table["random"] = metrics(random_rankings(ids, queries), related, queries)
     result = {"name": name, "papers": len(ids), "queries": len(queries), "table": table}
-    if answers_to:
+    if answers_to and "all" in answers:
         kept = {q: [{k: r[k] for k in ("id", "text", "concepts", "dense", "shared")} for r in a] for q, a in answers["all"].items()}
         answers_to.write_text(json.dumps({"queries": queries, "related": {q: sorted(related[q]) for q in queries},
                                           "answers": kept}))
+    if "all" not in answers:
+        return result
     if tuned is not None:  # the weights tuned on the other collection, on every query of this one
         result["with weights tuned elsewhere"] = {"weights": tuned, **metrics(rerank(answers["all"], tuned), related, queries)}
     halves = {"even": queries[0::2], "odd": queries[1::2]}
     result["halves"] = {half: metrics({q: [r["id"] for r in answers["all"][q]] for q in qs}, related, qs)
                         for half, qs in halves.items()}
     if tune:
-        result["tuned"] = tune(answers["all"], related, halves["even"])
+        result["tuned"] = tuned_weights(answers["all"], related, halves["even"])
         best = result["tuned"]["best"]
         result["tuned"]["other half"] = metrics(rerank({q: answers["all"][q] for q in halves["odd"]}, best), related, halves["odd"])
         result["tuned"]["all queries"] = metrics(rerank(answers["all"], best), related, queries)
@@ -313,7 +316,7 @@ def print_result(result: dict) -> None:
         explained = f"{m['explained']:.0%}" if "explained" in m else "-"
         ms = f"{m['s/query'] * 1000:.0f}" if "s/query" in m else "-"
         print(f"{method:<28} {m['R@10']:>6.3f} {m['MRR']:>6.3f} {m['empty']:>6.0%} {ties:>6} {explained:>9} {ms:>9}")
-    for half, m in result["halves"].items():
+    for half, m in result.get("halves", {}).items():
         print(f"  kg similar (default) on the {half} queries: R@10 {m['R@10']:.3f}, MRR {m['MRR']:.3f}")
     if "with weights tuned elsewhere" in result:
         other = result["with weights tuned elsewhere"]
@@ -336,6 +339,8 @@ def main() -> None:
     parser.add_argument("--tune", action="store_true", help="also find the signal weights best on the even queries")
     parser.add_argument("--only", choices=("openalex", "scierc"))
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--modes", default=",".join(MODES), help="the kg similar rankings measured, comma-separated")
+    parser.add_argument("--no-baselines", action="store_true", help="leave TF-IDF, BM25, MiniLM and random out")
     parser.add_argument("--answers", type=Path, help="also write each query's default answers (ids and signals) here, "
                         "to rerank them with other weights later")
     args = parser.parse_args()
@@ -348,7 +353,8 @@ def main() -> None:
         sources, related = truth(args.data)
         tuned = results[0]["tuned"]["best"] if results and "tuned" in results[0] else None  # OpenAlex's, for SciERC
         results.append(evaluate(name, sources, related, args.work / f"db-{name}", args.reuse, args.tune and name == "openalex", tuned,
-                                answers_to=args.answers and args.answers.with_name(f"{args.answers.stem}-{name}.json")))
+                                answers_to=args.answers and args.answers.with_name(f"{args.answers.stem}-{name}.json"),
+                                modes=args.modes.split(","), baselines=not args.no_baselines))
         print_result(results[-1])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
