@@ -49,7 +49,7 @@ from kg.textsim import draft_words, idf, paper_text, query_words, text_neighbour
 BY = ("all", "text", "concepts", "dense", "citations")
 SIGNALS = ("text", "concepts", "dense")
 # each signal's share of the default score: the best on the even OpenAlex queries (bench/similar_eval.py --tune)
-WEIGHTS = {"text": 0.4, "concepts": 0.2, "dense": 0.4}
+WEIGHTS = {"text": 0.3, "concepts": 0.2, "dense": 0.5}
 TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
 BROADER_SHARE = 0.5
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
