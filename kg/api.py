@@ -230,11 +230,13 @@ class KnowledgeGraph:
         return paper_title(self.store, paper)
 
     @_kg_errors
-    def similar(self, paper: str, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types=None) -> list[dict]:
-        """Papers related to ``paper``, best first, with the concepts they share (``kg similar``)."""
+    def similar(self, paper: str | None = None, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types=None, *,
+                text: str | None = None) -> list[dict]:
+        """Papers related to ``paper`` (an id) or to ``text`` (a draft, read on the fly and never
+        stored), best first, with the concepts they share (``kg similar``)."""
         from kg.similar import similar_papers
 
-        return similar_papers(self.store, paper, top=top, by=by, types=types)
+        return similar_papers(self.store, paper, top=top, by=by, types=types, text=text)
 
     @_kg_errors
     def citations(self, verb: str = "top", *, top: int = defaults.TOP, papers_only: bool = False, paper: str | None = None,

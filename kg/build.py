@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from queue import Full, Queue
 from typing import Callable, Iterable, Iterator
 
+from kg import dense
 from kg.citations import CitationReport
 from kg.extract import extract, load_pipeline
 from kg.graph import graph_rows
@@ -113,6 +114,7 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
         with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
             load_rows(tx, graph_rows(batch), names=names, stamp=stamp, citations=citations)
             index_papers(tx, [record["id"] for record in batch], terms)  # the text kg similar ranks by
+            dense.index_papers(tx, [record["id"] for record in batch])  # and its meaning (kg.dense)
             set_stamp(tx, stamp)
         papers += len(batch)
         if on_paper:

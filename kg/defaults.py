@@ -9,7 +9,7 @@ draw the same picture when given nothing.
 DB = "kg-data"            # the embedded store's folder (env KG_DB overrides it)
 TOP = 10                  # rows of kg similar and kg citations
 ALPHA = 0.85              # PageRank's damping factor
-SIMILAR_BY = "both"       # kg similar's ranking: text and concepts together
+SIMILAR_BY = "all"        # kg similar's ranking: text, concepts and dense together
 VIEW = "overview"         # kg viz's view
 VIEW_TOP = 300            # most nodes a view draws
 DEPTH = 2                 # links from a view's focus

@@ -1,21 +1,26 @@
-"""Papers related to a paper: ranked by the concepts they share and the words of their text,
-explained by the shared concepts.
+"""Papers related to a paper, or to a draft that is not in the graph: ranked by the words of their
+text, the concepts they share and the nearness of their meanings, explained by the shared
+concepts and the nearest sentences.
 
-``by="both"`` (the default) scores a paper ``(1 - CONCEPT_SHARE) * text + CONCEPT_SHARE * concepts``:
+``by="all"`` (the default) scores a paper ``WEIGHTS["text"] x text + WEIGHTS["concepts"] x
+concepts + WEIGHTS["dense"] x dense``, three signals between 0 and 1:
 
 - ``text``: BM25 of the two papers' titles and abstracts (``kg.textsim``, an index the build
-  keeps in the graph), divided by the paper's score against itself, so 1.0 is a perfect match;
-- ``concepts``: the summed weights of the shared concepts, divided by the paper's own total.
+  keeps in the graph), divided by the query's score against itself, so 1.0 is a perfect match;
+- ``concepts``: the summed weights of the shared concepts, divided by the query's own total.
   A concept named by ``df`` of the graph's ``N`` papers weighs ``type weight x ln(1 + (N - df
   + 0.5) / (df + 0.5))``: rare concepts count, a concept half the graph names almost nothing,
   and a Domain, a Metric or an Entity counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
-  concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it.
+  concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it;
+- ``dense``: the cosine of the two all-MiniLM-L6-v2 vectors (``kg.dense``, stored by the build),
+  as its share of the way from the query's mean cosine over the graph to 1 (``dense_signal``).
 
-``by="text"`` and ``by="concepts"`` rank by one of the two; ``by="citations"`` by bibliographic
-coupling plus co-citation (works both cite, papers citing both). Only that mode reads citations.
-Ties go to the larger concept score, then the larger text score, then more shared concepts,
-then the paper id. Each result says which signal ranked it and lists the shared concepts,
-heaviest first.
+``by="text"``, ``"concepts"`` and ``"dense"`` rank by one of the three; ``by="citations"`` by
+bibliographic coupling plus co-citation (works both cite, papers citing both). Only that mode
+reads citations. Ties go to the larger concept score, then the larger text score, then the
+larger dense score, then more shared concepts, then the paper id. Each result says which signal
+ranked it, lists the shared concepts, heaviest first, and, when the dense signal ranked it, the
+nearest pair of sentences of the two abstracts.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:                       # doctest: +SKIP
@@ -26,21 +31,29 @@ heaviest first.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
 
-from kg import defaults
-from kg.errors import BadInput, PaperNotFound
+import numpy as np
+
+from kg import defaults, dense
+from kg.errors import BadInput, NotFound, PaperNotFound
 from kg.graph import CONCEPT_LABELS
 from kg.store.reads import citations as citations_read
 from kg.store.reads import concepts as concepts_read
+from kg.store.reads import dense as dense_reads
 from kg.store.reads import papers
-from kg.textsim import idf, text_neighbours
+from kg.textsim import draft_words, idf, paper_text, query_words, text_neighbours
 
-BY = ("both", "concepts", "text", "citations")
+BY = ("all", "text", "concepts", "dense", "citations")
+SIGNALS = ("text", "concepts", "dense")
+# each signal's share of the default score: the best on the even OpenAlex queries (bench/similar_eval.py --tune)
+WEIGHTS = {"text": 0.3, "concepts": 0.2, "dense": 0.5}
 TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
 BROADER_SHARE = 0.5
-CONCEPT_SHARE = 0.3   # the best share on half the OpenAlex queries (bench/similar_eval.py --tune)
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
+MAX_DRAFT = 100_000   # characters of a draft (an abstract is ~2,000)
 COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
 
 
@@ -93,15 +106,6 @@ def paper_title(store, paper: str) -> str | None:
 
 # --- concepts ---------------------------------------------------------------------------
 
-def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
-    """The paper's concepts (and broader ones), each ``{"id", "name", "type", "direct", "weight"}``."""
-    found = concepts_read.of_paper(store, paper, types)
-    for c in found:
-        share = 1.0 if c["direct"] else BROADER_SHARE
-        c["weight"] = share * concept_weight(c["df"], c["papers"], c["type"])
-    return found
-
-
 def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CANDIDATES) -> list[str]:
     """Papers sharing the most concept weight with ``paper`` (candidates, not yet scored)."""
     # a concept most papers name would walk most of the graph for a small weight; it still
@@ -140,58 +144,184 @@ def citation_neighbours(store, paper: str) -> dict[str, tuple[int, int]]:
     return citations_read.coupled_and_cocited(store, paper)
 
 
+# --- the query ---------------------------------------------------------------------------
+
+@dataclass
+class Query:
+    """What a query is ranked by: a stored paper (``paper``) or a draft (``paper`` None)."""
+
+    paper: str | None
+    text: str                      # its abstract (or the draft), for the sentence evidence
+    concepts: list[dict]           # ``paper_concepts``' shape
+    words: tuple | None            # ``kg.textsim.query_words``' answer
+    vector: np.ndarray | None      # its dense vector
+    title: str | None = None
+
+    @property
+    def exclude(self) -> str:
+        return self.paper or ""
+
+
+def paper_query(store, paper: str, types: list[str], found: dense.Matrix | None) -> Query:
+    """A stored paper as a query: its concepts, words, vector and abstract as the graph keeps them."""
+    title = paper_title(store, paper)
+    vector = found.vector(paper) if found is not None else None
+    return Query(paper, dense_reads.abstracts(store, [paper]).get(paper, ""), paper_concepts(store, paper, types),
+                 query_words(store, paper), vector, title)
+
+
+def draft_query(store, text: str, types: list[str], title: str | None = None) -> Query:
+    """A text that is not in the graph as a query: extracted on the fly (``kg.extract``), its words
+    weighed by the graph's own counts, its vector by the shipped model; nothing is stored."""
+    from kg.extract import extract, load_pipeline
+    from kg.graph import concept_id
+    from kg.model import Paper
+
+    text = " ".join((text or "").split())
+    if not text:
+        raise BadInput("the draft is empty: give the text of an abstract (kg similar --text '...' or --file draft.txt)")
+    if len(text) > MAX_DRAFT:
+        raise BadInput(f"the draft has {len(text):,} characters, more than an abstract ({MAX_DRAFT:,} at most)")
+    record = next(extract([Paper(id="draft", title=title or "", abstract=text, title_derived=not title)], load_pipeline()))
+    ids = sorted({concept_id(c["type"], c["key"]) for c in record["concepts"]})
+    concepts = _weighted(concepts_read.of_ids(store, ids, types))
+    words = draft_words(store, paper_text(title, text, not title))
+    return Query(None, text, concepts, words, dense.default_model().encode([paper_text(title, text, not title)])[0], title)
+
+
+def read_draft(path: str | Path) -> str:
+    """The text of a draft file (UTF-8); a missing, unreadable, binary, empty or too long file is
+    an error naming it."""
+    path = Path(path)
+    if not path.is_file():
+        raise NotFound(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BadInput(f"{path}: cannot be read ({err.strerror})") from err
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise BadInput(f"{path}: a binary file (byte {nul + 1} is NUL); give a text file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise BadInput(f"{path}: not UTF-8 text (byte {err.start + 1}); give a text file") from err
+    if not text.strip():
+        raise BadInput(f"{path}: empty; give the text of an abstract")
+    if len(text) > MAX_DRAFT:
+        raise BadInput(f"{path}: {len(text):,} characters, more than an abstract ({MAX_DRAFT:,} at most)")
+    return text
+
+
+def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
+    """The paper's concepts (and broader ones), each ``{"id", "name", "type", "direct", "weight"}``."""
+    return _weighted(concepts_read.of_paper(store, paper, types))
+
+
+def _weighted(found: list[dict]) -> list[dict]:
+    for c in found:
+        share = 1.0 if c["direct"] else BROADER_SHARE
+        c["weight"] = share * concept_weight(c["df"], c["papers"], c["type"])
+    return found
+
+
 # --- the ranking ------------------------------------------------------------------------
 
-def similar_papers(store, paper: str, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY, types: Iterable[str] | None = None) -> list[dict]:
-    """The ``top`` papers most related to ``paper``, best first.
+def similar_papers(store, paper: str | None = None, top: int = defaults.TOP, by: str = defaults.SIMILAR_BY,
+                   types: Iterable[str] | None = None, *, text: str | None = None, title: str | None = None) -> list[dict]:
+    """The ``top`` papers most related to ``paper`` (an id) or to ``text`` (a draft not in the graph), best first.
 
-    Each result is ``{"id", "title", "score", "ranked_by", "text", "concepts", "shared"}``:
-    ``score`` the ranking score, ``text`` and ``concepts`` the two signals (0..1),
-    ``ranked_by`` the signal that gave most of the score (``"text"``, ``"concepts"`` or
-    ``"citations"``), ``shared`` the shared concepts ``[{"name", "type", "weight"}]``,
-    heaviest first. ``by="citations"`` adds ``"coupled"`` and ``"cocited"`` counts.
-    ``types`` keeps only concepts of those types.
+    Each result is ``{"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared"}``:
+    ``score`` the ranking score, ``text``, ``concepts`` and ``dense`` the three signals (0..1),
+    ``ranked_by`` the signal that gave most of the score (``"text"``, ``"concepts"``, ``"dense"``
+    or ``"citations"``), ``shared`` the shared concepts ``[{"name", "type", "weight"}]``, heaviest
+    first; a result the dense signal ranked adds ``"sentences"``: ``{"query", "match", "cosine"}``,
+    the sentence of each abstract whose meanings are nearest. ``by="citations"`` adds
+    ``"coupled"`` and ``"cocited"`` counts. ``types`` keeps only concepts of those types.
     """
+    by = "all" if by == "both" else by  # the name of the default before the dense signal
     if top < 1:
         raise BadInput(f"top must be at least 1, got {top}")
     if by not in BY:
         raise BadInput(f"unknown ranking {by!r}; known: {', '.join(BY)}")
+    if (paper is None) == (text is None):
+        raise BadInput("give either a paper id or a text")
+    if text is not None and by == "citations":
+        raise BadInput("a draft cites nothing the graph knows: rank it --by all, text, concepts or dense")
     types = concept_types(types)
-    paper_title(store, paper)
-    concepts = paper_concepts(store, paper, types)
-    own_weight = sum(c["weight"] for c in concepts if c["direct"]) or 1.0
-    citing = citation_neighbours(store, paper) if by == "citations" else {}
+    found = dense.matrix(store) if by in ("all", "dense") else None
+    query = paper_query(store, paper, types, found) if text is None else draft_query(store, text, types, title)
+    return rank(store, query, top, by, found)
+
+
+def rank(store, query: Query, top: int, by: str, found: dense.Matrix | None) -> list[dict]:
+    """The ranking of one query (``similar_papers``' results)."""
+    own_weight = sum(c["weight"] for c in query.concepts if c["direct"]) or 1.0
+    citing = citation_neighbours(store, query.paper) if by == "citations" else {}
     candidates = set(citing)
-    if by in ("both", "concepts"):
-        candidates.update(concept_neighbours(store, paper, concepts))
+    if by in ("all", "concepts"):
+        candidates.update(concept_neighbours(store, query.exclude, query.concepts))
+    scores = found.scores(query.vector) if found is not None and query.vector is not None else None
+    if scores is not None:
+        candidates.update(dense.neighbours(found, scores, CANDIDATES, exclude=query.paper))
     # the best papers by text, and the text score of every other candidate
-    text = text_neighbours(store, paper, CANDIDATES if by in ("both", "text") else 0, among=sorted(candidates))
+    text = text_neighbours(store, query.exclude, CANDIDATES if by in ("all", "text") else 0, among=sorted(candidates),
+                           words=query.words) if query.words else {}
     ids = sorted(candidates | set(text))
-    shared, titles = shared_concepts(store, ids, concepts)
+    nearest, floor = {}, 0.0
+    if scores is not None:
+        nearest, floor = dense.neighbours(found, scores, 0, exclude=query.paper, among=ids), dense.floor(found, scores, query.paper)
+    shared, titles = shared_concepts(store, ids, query.concepts)
     results = []
     for pid in ids:
-        concept_score = sum(s["weight"] for s in shared.get(pid, [])) / own_weight
-        result = {"id": pid, "text": round(text.get(pid, 0.0), 4), "concepts": round(concept_score, 4),
-                  "shared": shared.get(pid, [])}
+        # a candidate may hold the query's words more often than the query does: 1 is the most
+        result = {"id": pid, "text": round(min(1.0, text.get(pid, 0.0)), 4),
+                  "concepts": round(sum(s["weight"] for s in shared.get(pid, [])) / own_weight, 4),
+                  "dense": round(dense_signal(nearest.get(pid), floor), 4), "shared": shared.get(pid, [])}
         result["score"], result["ranked_by"] = _score(by, result, citing.get(pid))
         if by == "citations":
             result["coupled"], result["cocited"] = citing[pid]
         if result["score"] > 0:
             results.append(result)
-    results.sort(key=lambda r: (-r["score"], -r["concepts"], -r["text"], -len(r["shared"]), r["id"]))
-    return [{"id": r["id"], "title": titles.get(r["id"]), **{k: v for k, v in r.items() if k != "id"}} for r in results[:top]]
+    results.sort(key=lambda r: (-r["score"], -r["concepts"], -r["text"], -r["dense"], -len(r["shared"]), r["id"]))
+    best = [{"id": r["id"], "title": titles.get(r["id"]), **{k: v for k, v in r.items() if k != "id"}} for r in results[:top]]
+    add_sentences(store, query, best)
+    return best
+
+
+def dense_signal(cosine: float | None, floor: float) -> float:
+    """A cosine as a signal between 0 and 1: its share of the way from the query's floor
+    (``kg.dense.floor``: two abstracts of a static embedding are seldom far apart, so a raw
+    cosine is mostly offset) to 1.
+
+    >>> dense_signal(0.8, 0.6), dense_signal(0.5, 0.6), dense_signal(None, 0.6)
+    (0.5, 0.0, 0.0)
+    """
+    if cosine is None or floor >= 1:
+        return 0.0
+    return round(max(0.0, (cosine - floor) / (1 - floor)), 6)
+
+
+def add_sentences(store, query: Query, results: list[dict]) -> None:
+    """The evidence of the first ``kg.dense.EVIDENCE`` results the dense signal ranked: the
+    nearest sentence pair of the two abstracts."""
+    ranked = [r["id"] for r in results if r["ranked_by"] == "dense"][:dense.EVIDENCE]
+    if not ranked or not query.text:
+        return
+    pairs = dense.best_sentences(query.text, dense_reads.abstracts(store, ranked))
+    for r in results:
+        if r["id"] in pairs:
+            r["sentences"] = pairs[r["id"]]
 
 
 def _score(by: str, result: dict, citing: tuple[int, int] | None) -> tuple[float, str]:
     """A result's ranking score and the signal that gave most of it."""
     if by == "citations":
         return float(sum(citing or (0, 0))), "citations"
-    if by == "text":
-        return result["text"], "text"
-    if by == "concepts":
-        return result["concepts"], "concepts"
-    from_text, from_concepts = (1 - CONCEPT_SHARE) * result["text"], CONCEPT_SHARE * result["concepts"]
-    return round(from_text + from_concepts, 4), ("text" if from_text >= from_concepts else "concepts")
+    if by in SIGNALS:
+        return result[by], by
+    parts = {signal: WEIGHTS[signal] * result[signal] for signal in SIGNALS}
+    return round(sum(parts.values()), 4), max(SIGNALS, key=lambda s: (parts[s], -SIGNALS.index(s)))
 
 
 def as_json(results: list[dict]) -> list[dict]:

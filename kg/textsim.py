@@ -186,6 +186,23 @@ def query_words(store, paper: str) -> tuple[list[dict], float, float] | None:
     return chosen, perfect, avg_length
 
 
+def draft_words(store, text: str) -> tuple[list[dict], float, float] | None:
+    """As :func:`query_words` for a text not in the graph, weighed as if it were added to it (its
+    words' document frequencies and the papers count it once more)."""
+    own = terms(text)
+    found = reads.document_frequencies(store, INDEX_ID, sorted(own))
+    if found is None or not found[0]:
+        return None
+    papers, words, df = found
+    avg_length = words / papers
+    weighted = [{"term": t, "weight": idf(df[t] + 1, papers + 1) * tf} for t, tf in own.items() if df.get(t)]
+    weighted.sort(key=lambda w: (-w["weight"], w["term"]))
+    chosen = weighted[:QUERY_TERMS]
+    length = sum(own.values())
+    perfect = sum(w["weight"] * saturation(own[w["term"]], length, avg_length) for w in chosen)
+    return chosen, perfect, avg_length
+
+
 def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None = None,
                     words: tuple | None = None) -> dict[str, float]:
     """The ``limit`` papers whose text is most like ``paper``'s, and those of ``among`` beyond them,

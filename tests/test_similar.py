@@ -1,7 +1,8 @@
 """``kg similar`` and ``kg.similar`` on a hand-made graph whose rankings are known by construction.
 
 Eight papers (concepts given, not extracted), loaded as ``kg build`` loads a batch
-(``graph_rows`` -> ``load_rows`` -> ``index_papers``):
+(``graph_rows`` -> ``load_rows`` -> ``index_papers`` -> ``kg.dense.index_papers``, the shipped
+encoder):
 
     qA        SparseFormer, summarization, arXiv (rare), ROUGE (Metric), NLP (Domain); cites r1, r2
     pText     the same words as qA (sparse attention, long documents); only the Domain NLP
@@ -15,13 +16,15 @@ Eight papers (concepts given, not extracted), loaded as ``kg build`` loads a bat
 import json
 import math
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from kg import dense
 from kg.cli import main
 from kg.errors import BadInput, PaperNotFound
 from kg.graph import graph_rows
-from kg.similar import CONCEPT_SHARE, TYPE_WEIGHTS, concept_types, similar_papers
+from kg.similar import TYPE_WEIGHTS, WEIGHTS, concept_types, similar_papers
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
 from kg.textsim import index_papers, terms
@@ -68,6 +71,7 @@ def load(store, papers) -> None:
     records = [record(*p) for p in papers]
     load_rows(store, graph_rows(records))
     index_papers(store, [r["id"] for r in records])
+    dense.index_papers(store, [r["id"] for r in records])
 
 
 def fresh(store, *batches) -> None:
@@ -118,15 +122,48 @@ def test_concepts_rank_by_rare_shared_concepts_with_type_weights(db, session_sto
     assert results[2]["concepts"] == results[3]["concepts"] and results[2]["text"] > results[3]["text"]
 
 
-def test_default_ranking_combines_both_and_says_which_signal_ranked(db, session_store):
+def test_default_ranking_combines_the_three_signals_and_says_which_ranked(db, session_store):
     results = similar_papers(session_store, "qA")
-    assert [r["id"] for r in results[:2]] == ["pText", "pConcept"] or [r["id"] for r in results[:2]] == ["pConcept", "pText"]
+    assert {r["id"] for r in results[:2]} == {"pText", "pConcept"}
     by_id = {r["id"]: r for r in results}
     for r in results:
-        assert r["score"] == pytest.approx((1 - CONCEPT_SHARE) * r["text"] + CONCEPT_SHARE * r["concepts"], abs=1e-3)
-    assert by_id["pText"]["ranked_by"] == "text"      # its concept is a Domain: the text ranked it
-    assert by_id["pConcept"]["ranked_by"] == "concepts"
-    assert "pCite" not in by_id                         # shares only references: the default never reads them
+        parts = {s: WEIGHTS[s] * r[s] for s in ("text", "concepts", "dense")}
+        assert r["score"] == pytest.approx(sum(parts.values()), abs=1e-3)
+        assert r["ranked_by"] == max(parts, key=parts.get)
+    assert by_id["pText"]["ranked_by"] in ("text", "dense")   # its concept is a Domain: the text ranked it
+    assert by_id["pConcept"]["concepts"] > by_id["pText"]["concepts"]
+    assert by_id.get("pBio", {"score": 0})["score"] < by_id["pText"]["score"] / 2  # yeast is far from summarization
+    assert "pCite" not in by_id or by_id["pCite"]["ranked_by"] == "dense"  # the default never reads references
+    assert similar_papers(session_store, "qA", by="both") == results  # the former name of the default
+
+
+def test_dense_ranks_the_same_meaning_first_and_shows_the_nearest_sentences(db, session_store):
+    results = similar_papers(session_store, "pTwin1", by="dense")
+    assert results[0]["id"] == "pTwin2" and results[0]["dense"] == pytest.approx(1.0, abs=1e-3)  # the same text
+    assert all(r["ranked_by"] == "dense" and 0 <= r["dense"] <= 1 for r in results)
+    assert [r["dense"] for r in results] == sorted((r["dense"] for r in results), reverse=True)
+    pair = results[0]["sentences"]
+    assert pair == {"query": "Judging generated text with overlap metrics like ROUGE.",
+                    "match": "Judging generated text with overlap metrics like ROUGE.", "cosine": pytest.approx(1.0, abs=1e-2)}
+    # a summarization paper is nearer in meaning to the other summarization paper than to yeast
+    dense_of = {r["id"]: r["dense"] for r in similar_papers(session_store, "qA", by="dense", top=10)}
+    assert dense_of["pConcept"] > dense_of.get("pBio", 0.0)
+
+
+def test_a_draft_is_ranked_without_being_stored(db, session_store):
+    draft = PAPERS[0][2]  # qA's abstract, as a draft
+    papers_before = session_store.run("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    results = similar_papers(session_store, text=draft, top=3)
+    assert results[0]["id"] == "qA"  # the paper with the same text
+    assert results[0]["text"] == pytest.approx(1.0, abs=0.05) and results[0]["dense"] > 0.9
+    assert results[0]["shared"]  # the draft's concepts, extracted on the fly, are qA's
+    assert session_store.run("MATCH (n) RETURN count(n) AS n")[0]["n"] == papers_before
+    with pytest.raises(BadInput, match="the draft is empty"):
+        similar_papers(session_store, text="  \n ")
+    with pytest.raises(BadInput, match="a draft cites nothing"):
+        similar_papers(session_store, text=draft, by="citations")
+    with pytest.raises(BadInput, match="either a paper id or a text"):
+        similar_papers(session_store, "qA", text=draft)
 
 
 def test_never_empty_for_a_paper_without_concepts(db, session_store):
@@ -175,7 +212,7 @@ def index_counts(store) -> dict:
 
 
 def all_rankings(store) -> dict:
-    return {(pid, by): similar_papers(store, pid, top=20, by=by) for pid in IDS for by in ("both", "text", "concepts")}
+    return {(pid, by): similar_papers(store, pid, top=20, by=by) for pid in IDS for by in ("all", "text", "concepts", "dense")}
 
 
 def test_adding_papers_later_scores_as_building_all_at_once(session_store):
@@ -207,6 +244,7 @@ def test_exports_leave_the_text_index_out(db, session_store):
     graph = store_graph(session_store)
     assert {n.split(":", 1)[0] for n in graph.nodes} == {"Paper", "Concept", "Reference"}
     assert "OCCURS_IN" not in {d["type"] for _, _, d in graph.edges(data=True)}
+    assert not any("dense" in d for _, d in graph.nodes(data=True))  # nor the vectors
 
 
 def test_json_output_has_the_documented_shape(db):
@@ -214,7 +252,7 @@ def test_json_output_has_the_documented_shape(db):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [r["id"] for r in data] == ["pConcept", "pTwin2"]
-    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "shared"}
+    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared"}
     assert data[0]["title"] == "Compressing scientific articles" and data[0]["shared"][0]["name"] == "arXiv"
 
 
@@ -223,8 +261,9 @@ def test_table_output_explains_each_result(db):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "Papers related to qA: Sparse attention for long documents"
-    assert lines[1].startswith(f"score = {1 - CONCEPT_SHARE:.1f} x text + {CONCEPT_SHARE:.1f} x concepts")
-    assert any(line.strip().startswith("ranked by text: text ") for line in lines)
+    assert lines[1].startswith(f"score = {WEIGHTS['text']:.1f} x text + {WEIGHTS['concepts']:.1f} x concepts + "
+                               f"{WEIGHTS['dense']:.1f} x dense")
+    assert any(line.strip().startswith("ranked by ") and ", dense " in line for line in lines)
     assert any(line.strip().endswith("SparseFormer (Method)") for line in lines)
     lonely = CliRunner().invoke(main, ["similar", "pCite", "--by", "concepts", "--db", db])
     assert lonely.exit_code == 0 and "(no paper is related by concepts)" in lonely.output
@@ -240,4 +279,55 @@ def test_bad_input_is_a_clear_error_with_exit_1(db):
     assert runner.invoke(main, ["similar", "qA", "--top", "0", "--db", db]).exit_code == 2
     assert runner.invoke(main, ["similar", "qA", "--by", "words", "--db", db]).exit_code == 2
     helped = runner.invoke(main, ["similar", "--help"])
-    assert helped.exit_code == 0 and "Example" in helped.output and "--by" in helped.output
+    assert helped.exit_code == 0 and "Example" in helped.output and "--by" in helped.output and "--text" in helped.output
+
+
+def test_a_draft_from_the_cli(db, tmp_path):
+    runner = CliRunner()
+    draft = tmp_path / "draft.txt"
+    draft.write_text(PAPERS[4][2], encoding="utf-8")  # pCite's abstract: no concept, its own words
+    by_file = runner.invoke(main, ["similar", "--file", str(draft), "--top", "1", "--format", "json", "--db", db])
+    assert by_file.exit_code == 0, by_file.output
+    assert [r["id"] for r in json.loads(by_file.output)] == ["pCite"]
+    by_text = runner.invoke(main, ["similar", "--text", PAPERS[4][2], "--top", "1", "--by", "dense", "--db", db])
+    assert by_text.exit_code == 0 and by_text.output.startswith("Papers related to the draft: Folding kinetics")
+    assert "pCite" in by_text.output and "nearest sentences" in by_text.output  # the meaning ranked it
+    assert "this:  Folding kinetics of proteins measured by calorimetry." in by_text.output
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such file"), (b"", "empty; give the text of an abstract"), (b" \n\t\n", "empty"),
+    (b"PK\x03\x04\x00\x00binary", "a binary file (byte 5 is NUL)"), (b"caf\xe9 au lait", "not UTF-8 text (byte 4)")])
+def test_a_bad_draft_file_is_a_clear_error(db, tmp_path, content, message):
+    draft = tmp_path / "draft.txt"
+    if content is not None:
+        draft.write_bytes(content)
+    result = CliRunner().invoke(main, ["similar", "--file", str(draft), "--db", db])
+    assert result.exit_code == 1 and f"Error: {draft}: {message}" in result.output and "Traceback" not in result.output
+
+
+def test_one_query_at_a_time(db):
+    runner = CliRunner()
+    for args in ([], ["qA", "--text", "words"], ["--text", "words", "--file", "x.txt"]):
+        result = runner.invoke(main, ["similar", *args, "--db", db])
+        assert result.exit_code == 2 and "give one of: a paper id, --text TEXT, --file PATH" in result.output
+
+
+def test_the_vectors_are_read_once_per_build_and_follow_a_changed_abstract(session_store):
+    fresh(session_store, PAPERS)
+    assert session_store.run("MATCH (p:Paper) WHERE p.dense IS NULL RETURN count(p) AS n")[0]["n"] == 0
+    before = dense.matrix(session_store)
+    assert dense.matrix(session_store) is before and len(before.ids) == len(PAPERS)
+    assert before.vectors.shape == (len(PAPERS), 384)
+    assert dense.index_papers(session_store, IDS) == 0  # the same texts: nothing written, the matrix stays
+    assert dense.matrix(session_store) is before
+    dense._CACHED.clear()  # as a new process: the file beside the store, mapped
+    mapped = dense.matrix(session_store)
+    assert isinstance(mapped.vectors, np.memmap) and mapped.ids == before.ids
+    assert np.array_equal(np.asarray(mapped.vectors), before.vectors)
+    load(session_store, [("pBio", "Summaries of long documents", "Sparse attention summarizes long documents.", [], [])])
+    after = dense.matrix(session_store)
+    assert after is not before
+    nearest = similar_papers(session_store, "qA", by="dense", top=1)[0]["id"]
+    assert nearest == "pBio"  # now about summarizing long documents with sparse attention
+    fresh(session_store, PAPERS)

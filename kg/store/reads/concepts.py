@@ -65,6 +65,23 @@ WHERE c IS NOT NULL
 MATCH (c)<--(holder:Paper)
 RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
 """
+# The same for concepts given by id (a draft's, extracted on the fly): those the graph holds.
+OF_IDS = """
+MATCH (any:Paper)
+WITH count(any) AS papers
+UNWIND $ids AS id
+MATCH (c:Concept {id: id})
+WHERE size($types) = 0 OR c.type IN $types
+WITH DISTINCT papers, c
+OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
+WHERE size($types) = 0 OR b.type IN $types
+WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
+UNWIND found AS f
+WITH papers, f.concept AS c, max(f.direct) AS direct
+WHERE c IS NOT NULL
+MATCH (c)<--(holder:Paper)
+RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
+"""
 # Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
 NEIGHBOURS = """
 UNWIND $concepts AS concept
@@ -141,6 +158,11 @@ def of_paper(store, paper: str, types: list[str]) -> list[dict]:
     """The paper's concepts and those one BROADER edge above them (of ``types``; all when
     empty): ``{papers, id, name, type, direct, df}``, ``df`` the papers naming it."""
     return store.run(OF_PAPER, {"paper": paper, "types": types})
+
+
+def of_ids(store, ids: list[str], types: list[str]) -> list[dict]:
+    """As :func:`of_paper` for the concepts ``ids`` (those the graph holds), as if a paper named them."""
+    return store.run(OF_IDS, {"ids": ids, "types": types})
 
 
 def neighbours(store, paper: str, weighted: list[dict], limit: int) -> list[str]:

@@ -11,6 +11,13 @@ WITH s, p, t, h, COUNT { (t)-[:OCCURS_IN]->() } AS df
 RETURN s.papers AS papers, s.words AS words, p.text_length AS length,
        collect({term: t.id, tf: h.tf, df: df}) AS words_of_paper
 """
+# The index's totals and the document frequency of each of these words (a draft's)
+DOCUMENT_FREQUENCIES = """
+MATCH (s:TextIndex {id: $index})
+UNWIND $terms AS term
+OPTIONAL MATCH (t:Term {id: term})
+RETURN s.papers AS papers, s.words AS words, term, CASE WHEN t IS NULL THEN 0 ELSE COUNT { (t)-[:OCCURS_IN]->() } END AS df
+"""
 # The store adds up BM25 over the postings of the query's heaviest words and returns the best
 # ``$limit`` papers, and the scores of the papers in ``$among`` that are not among them.
 BM25_NEIGHBOURS = """
@@ -29,6 +36,18 @@ def words(store, index: str, paper: str) -> dict | None:
     ``paper``'s words; None when the graph has no index ``index`` or no such paper."""
     rows = store.run(WORDS, {"index": index, "paper": paper})
     return rows[0] if rows else None
+
+
+def document_frequencies(store, index: str, terms: list[str]) -> tuple[int, int, dict[str, int]] | None:
+    """The index's papers and words, and how many papers have each of ``terms``; None when the
+    graph has no index ``index``."""
+    if not terms:
+        rows = store.run("MATCH (s:TextIndex {id: $index}) RETURN s.papers AS papers, s.words AS words", {"index": index})
+        return (rows[0]["papers"], rows[0]["words"], {}) if rows else None
+    rows = store.run(DOCUMENT_FREQUENCIES, {"index": index, "terms": terms})
+    if not rows:
+        return None
+    return rows[0]["papers"], rows[0]["words"], {r["term"]: r["df"] for r in rows}
 
 
 def bm25_neighbours(store, paper: str, weighted: list[dict], k1: float, b: float, avg_length: float, limit: int,
