@@ -124,8 +124,9 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
         "load records": ([], [["load", RECORDS]]),
         "stats": ([], [["stats"], ["stats", "--recount"]]),
         "packs": ([], packs),
-        "similar": ([], [["similar", PAPER, "--by", by] for by in ("both", "concepts", "text", "citations")]
-                    + [["similar", PAPER, "--types", "Method,Dataset"]]),
+        "similar": ([], [["similar", PAPER, "--by", by] for by in ("all", "concepts", "text", "dense", "citations")]
+                    + [["similar", PAPER, "--types", "Method,Dataset"],
+                       ["similar", "--text", "We summarize biomedical papers with a sparse Transformer."]]),
         "views": ([], views),
         "citations": ([], [["citations", verb] for verb in ("top", "pagerank")]
                       + [["citations", "top", "--papers-only"], ["citations", "cocited", "--paper", "pA"],
