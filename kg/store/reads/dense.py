@@ -1,5 +1,8 @@
-"""Reads and writes of the dense vectors (``kg.dense``): each paper's ``Paper.dense`` and the
-``(:DenseIndex)`` node counting the writes, by which a query knows its cached matrix is current."""
+"""Reads and writes of the dense vectors (``kg.dense``): each paper's ``Paper.dense``, and a fresh
+version token on the build's bookkeeping node (``BuildState``) at each write, by which a query
+knows its cached matrix is current (a token, not a count: a graph emptied and built again must not
+meet the cache of the one before). It is bookkeeping, like the batch stamps: a rebuild changes no
+node of the graph."""
 
 from __future__ import annotations
 
@@ -9,11 +12,14 @@ MATCH (p:Paper {id: id})
 RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract, p.dense AS dense
 """
 WRITE_VECTORS = "UNWIND $rows AS row MATCH (p:Paper {id: row.paper}) SET p.dense = row.dense"
-COUNT_WRITE = """
-MERGE (s:DenseIndex {id: $id})
-SET s.version = coalesce(s.version, 0) + 1, s.model = $model, s.dims = $dims
+NOTE_WRITE = """
+MERGE (s:BuildState {id: 'build'})
+SET s.dense_version = $version, s.dense_model = $model, s.dense_dims = $dims
 """
-STATE = "MATCH (s:DenseIndex {id: $id}) RETURN s.version AS version, s.model AS model, s.dims AS dims"
+STATE = """
+MATCH (s:BuildState {id: 'build'}) WHERE s.dense_version IS NOT NULL
+RETURN s.dense_version AS version, s.dense_model AS model, s.dense_dims AS dims
+"""
 ALL_VECTORS = "MATCH (p:Paper) WHERE p.dense IS NOT NULL RETURN p.id AS id, p.dense AS dense"
 TEXTS = """
 UNWIND $ids AS id
@@ -32,14 +38,14 @@ def write_vectors(store, rows: list[dict], batch: int) -> None:
     store.run_batches(WRITE_VECTORS, rows, batch)
 
 
-def count_write(store, index: str, model: str, dims: int) -> None:
-    """Count one write of vectors on the index node, with the model that made them."""
-    store.run(COUNT_WRITE, {"id": index, "model": model, "dims": dims}, write=True)
+def note_write(store, version: str, model: str, dims: int) -> None:
+    """Note a write of vectors: its ``version`` token and the model that made them."""
+    store.run(NOTE_WRITE, {"version": version, "model": model, "dims": dims}, write=True)
 
 
-def index_state(store, index: str) -> dict | None:
-    """``{version, model, dims}`` of the index; None when the graph has no vectors."""
-    rows = store.run(STATE, {"id": index})
+def index_state(store) -> dict | None:
+    """``{version, model, dims}`` of the vectors; None when the graph has none."""
+    rows = store.run(STATE)
     return rows[0] if rows else None
 
 
