@@ -152,7 +152,7 @@ def matrix(store) -> Matrix | None:
     key = (store.description, state["version"])
     if key in _CACHED:
         return _CACHED[key]
-    found = _from_file(store, state["version"]) or _from_store(store)
+    found = _from_file(store, state["version"]) or _from_store(store, state["version"])
     _CACHED.clear()  # one graph's matrix at a time: memory stays at one
     _CACHED[key] = found
     return found
@@ -176,15 +176,14 @@ def _from_file(store, version: str) -> Matrix | None:
     return Matrix(ids, vectors) if vectors.shape[0] == len(ids) else None
 
 
-def _from_store(store) -> Matrix:
+def _from_store(store, version: str) -> Matrix:
     ids, rows = [], []
     for row in reads.all_vectors(store):
         ids.append(row["id"])
         rows.append(row["dense"])
     vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
     found = Matrix(ids, vectors)
-    state = reads.index_state(store)
-    paths = _cache_files(store, state["version"]) if state else None
+    paths = _cache_files(store, version)
     if paths is not None:
         _save(paths, found)
     return found

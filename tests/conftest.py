@@ -167,3 +167,23 @@ def demo(tmp_path_factory) -> Demo:
     tests that read the demo graph (a rerun changes nothing)."""
     made = made_once(tmp_path_factory, "demo", _make_demo)
     return Demo(made["db"], made["output"], Path(made["html"]), made["modules"], Path(made["venv"]))
+
+
+# kg serve over the graph of the views' tests, for tests/test_serve.py and tests/test_serve_browser.py
+@pytest.fixture(scope="module")
+def viz(module_graphs, request):
+    from test_visuals import load_viz_graph
+
+    return module_graphs.keep(request, load_viz_graph)
+
+
+@pytest.fixture(scope="module")
+def served(viz, store_dir):
+    """The app over the session's store (its own Bolt connection to the same warm server)."""
+    import kg
+
+    graph = kg.open(db=store_dir)
+    server = graph.serve(port=0, block=False)
+    yield server
+    server.close()
+    graph.close()

@@ -22,28 +22,13 @@ from html.parser import HTMLParser
 import pytest
 from conftest import ROOT, fingerprint
 from markupsafe import escape
-from test_visuals import XSS_METHOD, load_viz_graph
+from test_visuals import XSS_METHOD
 
 import kg
 from kg.serve import warning_for
 from queries import list_queries
 
 HOSTILE = ("<script>window.__xss", "<svg onload", "<img src=x", "</script><script>")
-
-
-@pytest.fixture(scope="module")
-def viz(module_graphs, request):
-    return module_graphs.keep(request, load_viz_graph)
-
-
-@pytest.fixture(scope="module")
-def served(viz, store_dir):
-    """The app over the session's store (its own Bolt connection to the same warm server)."""
-    graph = kg.open(db=store_dir)
-    server = graph.serve(port=0, block=False)
-    yield server
-    server.close()
-    graph.close()
 
 
 class Answer:

@@ -14,26 +14,9 @@ import urllib.parse
 import pytest
 from helpers.browser import BrowserError, Chromium
 from test_serve import q
-from test_visuals import load_viz_graph
-
-import kg
 
 FRAME_DRAWN = ("(() => {{ const f = document.getElementById({frame!r}); const d = f && f.contentDocument;"
                " return !!(d && d.body && d.body.dataset.drawn === 'true'); }})()")
-
-
-@pytest.fixture(scope="module")
-def viz(module_graphs, request):
-    return module_graphs.keep(request, load_viz_graph)
-
-
-@pytest.fixture(scope="module")
-def served(viz, store_dir):
-    graph = kg.open(db=store_dir)
-    server = graph.serve(port=0, block=False)
-    yield server
-    server.close()
-    graph.close()
 
 
 @pytest.fixture(scope="module")

@@ -48,13 +48,9 @@ WHERE c.id = $key OR toLower(c.name) = toLower($key)
 OPTIONAL MATCH (p:Paper)-[]->(c)
 RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
 """
-# The paper's concepts, and the concepts one BROADER edge above them, each with the number
-# of papers naming it, and the number of papers.
-OF_PAPER = """
-MATCH (any:Paper)
-WITH count(any) AS papers
-MATCH (p:Paper {id: $paper})-->(c:Concept)
-WHERE size($types) = 0 OR c.type IN $types
+# Concepts c (and the number of papers) as found, with the concepts one BROADER edge above them,
+# each with the number of papers naming it.
+_AND_BROADER = """
 WITH DISTINCT papers, c
 OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
 WHERE size($types) = 0 OR b.type IN $types
@@ -65,23 +61,21 @@ WHERE c IS NOT NULL
 MATCH (c)<--(holder:Paper)
 RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
 """
-# The same for concepts given by id (a draft's, extracted on the fly): those the graph holds.
+# The paper's concepts.
+OF_PAPER = """
+MATCH (any:Paper)
+WITH count(any) AS papers
+MATCH (p:Paper {id: $paper})-->(c:Concept)
+WHERE size($types) = 0 OR c.type IN $types
+""" + _AND_BROADER
+# The concepts given by id (a draft's, extracted on the fly) that the graph holds.
 OF_IDS = """
 MATCH (any:Paper)
 WITH count(any) AS papers
 UNWIND $ids AS id
 MATCH (c:Concept {id: id})
 WHERE size($types) = 0 OR c.type IN $types
-WITH DISTINCT papers, c
-OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
-WHERE size($types) = 0 OR b.type IN $types
-WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: false}) AS found
-UNWIND found AS f
-WITH papers, f.concept AS c, max(f.direct) AS direct
-WHERE c IS NOT NULL
-MATCH (c)<--(holder:Paper)
-RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
-"""
+""" + _AND_BROADER
 # Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
 NEIGHBOURS = """
 UNWIND $concepts AS concept
