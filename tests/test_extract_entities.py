@@ -179,11 +179,21 @@ def test_a_head_that_names_a_type_gives_that_type(nlp):
     assert ("this method", "Method") not in mentions(as_if_recognised(nlp, text, {"this method": "Generic"}))
 
 
-def test_control_groups_are_datasets_mean_ages_metrics_and_a_lone_quantity_word_no_metric(nlp):
-    # OpenAlex sample (the judged s4 rows)
+def test_the_people_studied_are_no_concepts_mean_ages_metrics_and_a_lone_quantity_word_no_metric(nlp):
+    # OpenAlex sample (the judged s4 rows; the shown3 judges called every population in a type's top 20 junk)
     text = ("Next, we present evidence of construct validity comparing scores obtained with the BIS-Brief against the original "
             "BIS total scores using data from (a) a community sample of borderline personality patients and normal controls.")
-    assert ("normal controls", "Dataset") in mentions(as_if_recognised(nlp, text, {"normal controls": "OtherScientificTerm"}))
+    assert mentions(as_if_recognised(nlp, text, {"normal controls": "OtherScientificTerm"})) == set()
+    # what sets the people apart stays when it names something: a condition, an acronym
+    text = "Tocilizumab improved survival in COVID-19 patients and in breast cancer patients with pneumonia."
+    doc = as_if_recognised(nlp, text, {"COVID-19 patients": "OtherScientificTerm", "breast cancer patients": "Dataset"})
+    assert {name for name, _ in mentions(doc)} == {"COVID-19", "breast cancer"}
+    text = "We report a case of endometriosis presenting in a postmenopausal woman, and compare it with pregnant women."
+    doc = as_if_recognised(nlp, text, {"postmenopausal woman": "Dataset", "pregnant women": "Dataset"})
+    assert mentions(doc) == set()
+    text = "Neurological outcome was assessed in survivors of cardiopulmonary resuscitation at six months."
+    doc = as_if_recognised(nlp, text, {"survivors of cardiopulmonary resuscitation": "OtherScientificTerm"})
+    assert {name for name, _ in mentions(doc)} == {"cardiopulmonary resuscitation"}
     # a medical paper keeps its samples as Datasets (the abstract's first sentences)
     text = ("Purpose: Abnormal accumulation and dysregulation of the epidermal growth factor receptor family member HER3 is "
             "associated with the development of various human cancers including those of the breast, lung, and ovary. We have "
@@ -212,7 +222,7 @@ def test_data_read_as_things_are_datasets(nlp):
     assert mentions(as_if_recognised(nlp, text, {"IBD cohort": "OtherScientificTerm"})) == {("IBD cohort", "Dataset")}
 
 
-def test_samples_and_people_studied_are_datasets_and_natural_science_methods_go_by_their_head(nlp):
+def test_samples_are_datasets_the_people_studied_no_concepts_and_natural_science_methods_go_by_their_head(nlp):
     # OpenAlex sample
     text = ("Parallel to this, the influence of HER3 overexpression on cell proliferation, migration, invasion, and apoptosis "
             "was investigated in four different colon cancer cell lines including DLD-1, LoVo, CaCO2, and T-84.")
@@ -220,7 +230,7 @@ def test_samples_and_people_studied_are_datasets_and_natural_science_methods_go_
         ("colon cancer cell lines", "Dataset")}
     text = ("CONCLUSIONS: Minority patients were overrepresented among COVID-19 ED patients, and while they had similar risks "
             "of hospitalization as Whites, in-hospital mortality risk was higher.")
-    assert mentions(as_if_recognised(nlp, text, {"Minority patients": "OtherScientificTerm"})) == {("Minority patients", "Dataset")}
+    assert mentions(as_if_recognised(nlp, text, {"Minority patients": "OtherScientificTerm"})) == set()
     text = "A combination of seasonal trend forecasting, drought indices, land-use and hydrological modeling techniques was used."
     assert mentions(as_if_recognised(nlp, text, {"drought indices": "OtherScientificTerm"})) == {("drought indices", "Metric")}
     # a medical paper (medicine: patients, cancer, treatment...): a Task headed by a procedure is a Method
@@ -306,16 +316,16 @@ def test_temperatures_efficacy_and_quality_of_life_are_measured_quantities(nlp):
         nlp, text, {"health-related quality of life": "OtherScientificTerm"}))
 
 
-def test_study_groups_swabs_sufferers_and_databases_are_datasets_whatever_the_recogniser_read(nlp):
+def test_swabs_and_databases_are_datasets_whatever_the_recogniser_read_study_groups_no_concepts(nlp):
     # OpenAlex sample (the judged s5 rows)
     text = "Comparing the TOS-H group with the TOS-L group, we found poorer sperm motility in the TOS-H group."
-    assert ("TOS-H group", "Dataset") in mentions(as_if_recognised(nlp, text, {"TOS-H group": "Method"}))
+    assert mentions(as_if_recognised(nlp, text, {"TOS-H group": "Method"})) == set()
     text = ("SARS-CoV-2 Viral Load in Upper Respiratory Specimens The authors report results of an analysis of nasal and "
             "throat swabs from 17 patients in Zhuhai, China, who had received a diagnosis of Covid-19.")
     assert ("nasal swabs", "Dataset") in types_in_record(as_if_recognised(nlp, text, {"nasal and throat swabs": "OtherScientificTerm"}))
     text = ("This systematic review and quantitative meta-analysis explore volumetric differences of three key structural "
             "brain regions in PTSD sufferers.")
-    assert ("PTSD sufferers", "Dataset") in types_in_record(as_if_recognised(nlp, text, {"PTSD sufferers": "Dataset"}))
+    assert ("PTSD", "Entity") in types_in_record(as_if_recognised(nlp, text, {"PTSD sufferers": "Dataset"}))
     text = ("Design, setting, and participants This retrospective cohort study of children with hospital encounters used "
             "data from the Pediatric Health Information System database.")
     assert ("Pediatric Health Information System database", "Dataset") in types_in_record(as_if_recognised(
@@ -425,14 +435,14 @@ def test_a_system_is_a_method_unless_a_natural_science_names_what_it_is_made_of(
         ("aperiodic dynamical system", "Entity")}
 
 
-def test_images_and_controls_without_a_condition_are_datasets(nlp):
+def test_images_are_datasets_and_controls_no_concepts(nlp):
     # SciERC (ECCV_2016_215) and the OpenAlex sample (the judged s6 rows)
     text = ("We show that the model trained on a certain type of data, e.g., RGB and depth images, generalizes well for "
             "other modalities, e.g., Flash/Non-Flash and RGB/NIR images.")
     assert ("RGB/NIR images", "Dataset") in mentions(as_if_recognised(nlp, text, {"RGB/NIR images": "Method"}))
     text = ("Paraffin-embedded minor salivary gland sections from SS patients, non-SS controls and healthy volunteers were "
             "analysed by immunohistochemistry.")
-    assert ("non-SS controls", "Dataset") in mentions(as_if_recognised(nlp, text, {"non-SS controls": "Method"}))
+    assert mentions(as_if_recognised(nlp, text, {"non-SS controls": "Method"})) == set()  # an arm of the study
     # a task done on images stays a task, its head after a compound with a preposition in it (SciERC)
     text = "We evaluate the embeddings on image-to-text retrieval and on automatically detecting images of faces."
     doc = as_if_recognised(nlp, text, {"image-to-text retrieval": "Task", "automatically detecting images": "Task"})

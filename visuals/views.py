@@ -89,7 +89,7 @@ def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, de
 
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
     """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
-    structure: the concepts that matter most (their weight: papers extracting them x quality squared) with the papers naming the most of them.
+    structure: the concepts that matter most (their weight: papers extracting them x quality^4) with the papers naming the most of them.
     Only what is shown becomes a networkx graph; what is left out is counted."""
     named = naming_papers(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
     shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
@@ -222,7 +222,7 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     if len(kept) > len(shown):
         omitted = Omitted(nodes=len(kept) - len(shown), total_nodes=len(kept),
                           edges=count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges(),
-                          rule=f"the {top:,} concepts that matter most (papers extracting them x quality squared)")
+                          rule=f"the {top:,} concepts that matter most (papers extracting them x quality^4)")
     describe(store, graph)
     for u, v, d in graph.edges(data=True):
         d["title"] = f"{d['weight']:g} shared paper{'s' if d['weight'] != 1 else ''}"

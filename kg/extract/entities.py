@@ -252,21 +252,18 @@ def language(name: str) -> bool:
 
 
 def data_term(name: str) -> bool:
-    """A name headed by data, a sample or the people studied ("IBD cohort", "tumor samples", "cirrhotic
-    patients", "colon cancer cell lines", "older adults").
+    """A name headed by data or a sample ("IBD cohort", "tumor samples", "colon cancer cell lines"); the people a
+    study reads are no data (``kg.extract.edges`` cuts them off a name: "cirrhotic patients").
 
-    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "normal controls", "quality controls",
-    ...                         "finite-sample")]
-    [True, True, True, True, False, False]
+    >>> [data_term(n) for n in ("IBD cohort", "tumor samples", "colon cancer cell lines", "quality controls",
+    ...                         "finite-sample", "cirrhotic patients")]
+    [True, True, True, False, False, False]
     """
     head = head_word(name)
     words = name.lower().split()
     if words and "-" in words[-1] and singular(words[-1].rsplit("-", 1)[1]) == head:
         return False  # the head ends a hyphenated modifier: "finite-sample" (bound), "out-of-sample"
-    return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines")) or \
-        (head in lexicon.PEOPLE - {"subject", "user", "member"} and " " in name.strip()) or \
-        (words[-1] == "controls" and len(words) == 2 and _people_word(words[0])) or \
-        study_arm(name)  # "healthy controls"; not "quality controls"
+    return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines"))
 
 
 _GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
@@ -290,7 +287,7 @@ def study_arm(name: str) -> bool:
                 (before in classes.adjectives and before not in classes.nouns))
 
 
-def _people_word(word: str) -> bool:
+def describes_people(word: str) -> bool:
     """An adjective or participle that describes people ("healthy", "normal", "matched", "traumatised"), not a
     noun; or what they do not have ("non-SS", "non-diabetic")."""
     if word.startswith("non-") and len(word) > 5:

@@ -1,5 +1,5 @@
 // name: top-concepts
-// description: The concepts that matter most, for each concept type: the papers that extracted each (not those that only write its name), weighed by the square of its quality (how likely a reader keeps it: the mean salience where it was extracted, the share of the papers writing it that extracted it, its type).
+// description: The concepts that matter most, for each concept type: the papers that extracted each (not those that only write its name), weighed by its quality to the fourth power (how likely a reader keeps it: the mean salience where it was extracted, the share of the papers writing it that extracted it, its type).
 // param: per_type int 5 -- concepts listed per type
 // param: all bool false -- also list concepts of quality below 0.5 (more likely vague or cut names than concepts)
 // example: kg query run overview/top-concepts -p per_type=3
@@ -20,7 +20,7 @@ CALL {
 WITH c.type AS type, c.name AS concept, c.papers AS papers, c.mentions AS mentions, coalesce(c.quality, 0.5) AS quality,
      coalesce(c.rated, c.papers) AS rated
 WHERE $all OR quality >= 0.5
-WITH type, concept, papers, mentions, quality, rated * quality * quality AS weight
+WITH type, concept, papers, mentions, quality, rated * quality * quality * quality * quality AS weight  // counts.QUALITY_POWER
 ORDER BY type, weight DESC, papers DESC, mentions DESC, concept
 WITH type, collect({concept: concept, papers: papers, mentions: mentions, quality: quality, weight: weight}) AS ranked
 UNWIND ranked[0..$per_type] AS top

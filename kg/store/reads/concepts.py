@@ -106,7 +106,7 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 
 class Named(NamedTuple):
     """A concept as the views read it: its type, the papers naming it, and its ``weight``: the
-    papers that extracted it x its quality squared (``kg.store.counts.weight``)."""
+    papers that extracted it x its quality^4 (``kg.store.counts.weight``)."""
 
     type: str
     papers: set[str]
