@@ -194,6 +194,14 @@ def test_the_people_studied_are_no_concepts_mean_ages_metrics_and_a_lone_quantit
     text = "Neurological outcome was assessed in survivors of cardiopulmonary resuscitation at six months."
     doc = as_if_recognised(nlp, text, {"survivors of cardiopulmonary resuscitation": "OtherScientificTerm"})
     assert {name for name, _ in mentions(doc)} == {"cardiopulmonary resuscitation"}
+    # a compound modifier names nothing alone; a population made by splitting a list is dropped too
+    text = "We surveyed sixth-grade students and average-risk adults about screening."
+    doc = as_if_recognised(nlp, text, {"sixth-grade students": "Dataset", "average-risk adults": "OtherScientificTerm"})
+    assert mentions(doc) == set()
+    text = ("Nine statistical tests were performed for each of the three regions of interest (ROIs), measuring volume "
+            "differences in PTSD subjects, healthy and traumatised controls.")
+    doc = as_if_recognised(nlp, text, {"healthy and traumatised controls": "OtherScientificTerm"})
+    assert not any("controls" in name for name, _ in types_in_record(doc))
     # a medical paper keeps its samples as Datasets (the abstract's first sentences)
     text = ("Purpose: Abnormal accumulation and dysregulation of the epidermal growth factor receptor family member HER3 is "
             "associated with the development of various human cancers including those of the breast, lung, and ovary. We have "

@@ -70,43 +70,37 @@ def _without_population(span: Span) -> Span | None:
     study ("TOS-H group", "healthy controls"), and when what sets the people apart names nothing of its own: an adjective
     ("pregnant women", "older adults"), a lone common word ("Chinese students"). Two blind
     judges of the shown3 draw called every population that reached a type's top 20 junk."""
-    doc, start, end = span.doc, span.start, span.end
-    if _study_arm(span):
-        return None  # the arm's label or treatment is named on its own where it matters ("placebo")
-    if _studied_people(doc[end - 1]):
-        end -= 1
-    elif end - start > 2 and _studied_people(doc[start]) and doc[start + 1].lower_ in lexicon.PREPOSITIONS:
-        start += 2
-    else:
+    if not is_population(span):
         return span
+    doc, start, end = span.doc, span.start, span.end
+    if entities.study_arm(span.text) or entities.healthy_controls(span.text):
+        return None  # the arm's label or treatment is named on its own where it matters ("placebo")
+    if entities.people_word(doc[end - 1].text):
+        end -= 1
+    else:
+        start += 2  # "survivors of"
     while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in lexicon.EDGE_WORDS):
         end -= 1
     return doc[start:end] if end > start and _names_something(doc[start:end]) else None
 
 
-_NOT_STUDIED = frozenset({"subject", "user", "member"})  # "test subjects", "end users", "family members": no study's people
-
-
-def _studied_people(token: Token) -> bool:
-    """A word for the people a study reads ("patients", "women", "volunteers")."""
-    return token.is_alpha and singular(token.lower_) in lexicon.PEOPLE - _NOT_STUDIED
-
-
-def _study_arm(span: Span) -> bool:
-    """An arm of a study named by what sets it apart: "placebo group", "healthy controls", "non-SS controls"
-    (not "carboxyl group", "quality controls")."""
-    words = span.text.lower().split()
-    return entities.study_arm(span.text) or words[-1] == "controls" and len(words) == 2 and entities.describes_people(words[0])
+def is_population(span: Span) -> bool:
+    """The span names the people a study read, or holds them at an edge (``entities.population``)."""
+    return entities.population(span.text)
 
 
 def _names_something(span: Span) -> bool:
     """What remains of a population names a concept: an acronym or a name with digits ("AML", "COVID-19"), or
-    two words or more that end in a noun ("breast cancer"); not an adjective or a lone common word."""
-    last = span[-1]
-    if any(c.isdigit() for c in last.text) or last.is_upper and len(last) > 1:
+    two words or more that end in a noun ("breast cancer"); not an adjective ("non-Hispanic", "sixth-grade") or
+    a lone common word."""
+    words = span.text.split()
+    last = words[-1]
+    if "-" in last and last.rsplit("-", 1)[1].isalpha():
+        return False  # a compound modifier: "average-risk", "COVID-19-positive"
+    if any(c.isdigit() for c in last) or last.isupper() and len(last) > 1:
         return True
     classes = word_classes()
-    return len(span) > 1 and last.lower_ in classes.nouns and last.lower_ not in classes.adjectives
+    return len(words) > 1 and last.lower() in classes.nouns and last.lower() not in classes.adjectives
 
 
 def is_verb_at_start(token: Token) -> bool:

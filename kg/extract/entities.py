@@ -266,6 +266,34 @@ def data_term(name: str) -> bool:
     return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines"))
 
 
+def population(name: str) -> bool:
+    """A name of the people a study read, who were studied and not what: headed by a word for people ("cirrhotic
+    patients", "pregnant women"), an arm of the study (``study_arm``, ``healthy_controls``) or people before a
+    preposition ("survivors of cardiopulmonary resuscitation"). ``kg.extract.edges`` cuts them off a name.
+
+    >>> [population(n) for n in ("AML patients", "placebo group", "healthy controls", "survivors of cardiac arrest",
+    ...                          "end users", "patient monitoring", "quality controls")]
+    [True, True, True, True, False, False, False]
+    """
+    words = name.lower().split()
+    return bool(words) and (people_word(words[-1]) or study_arm(name) or healthy_controls(name) or
+                            len(words) > 2 and people_word(words[0]) and words[1] in lexicon.PREPOSITIONS)
+
+
+_NOT_STUDIED = frozenset({"subject", "user", "member"})  # "test subjects", "end users", "family members": no study's people
+
+
+def people_word(word: str) -> bool:
+    """A word for the people a study reads ("patients", "women", "volunteers")."""
+    return word.isalpha() and singular(word.lower()) in lexicon.PEOPLE - _NOT_STUDIED
+
+
+def healthy_controls(name: str) -> bool:
+    """The control arm named by what its people are ("healthy controls", "non-SS controls"; not "quality controls")."""
+    words = name.lower().split()
+    return len(words) == 2 and words[-1] == "controls" and describes_people(words[0])
+
+
 _GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
 
 

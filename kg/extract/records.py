@@ -112,9 +112,10 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
     (``english.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
     expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
     a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
-    its plural ("rules", "clusters"); a degree compound alone ("high-quality")."""
+    its plural ("rules", "clusters"); a degree compound alone ("high-quality"); the people a study read
+    ("traumatised controls" of "healthy and traumatised controls", ``entities.population``)."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
-    if not words or not any(c.isalpha() for c in part):
+    if not words or not any(c.isalpha() for c in part) or entities.population(part):
         return True
     if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in DEGREE_WORDS:
         return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
