@@ -202,6 +202,10 @@ def test_the_people_studied_are_no_concepts_mean_ages_metrics_and_a_lone_quantit
             "differences in PTSD subjects, healthy and traumatised controls.")
     doc = as_if_recognised(nlp, text, {"healthy and traumatised controls": "OtherScientificTerm"})
     assert not any("controls" in name for name, _ in types_in_record(doc))
+    text = ("Serum levels were higher in patients than in healthy controls (HCs). Twelve HCs were followed for a year "
+            "after the HCs were enrolled.")
+    doc = as_if_recognised(nlp, text, {"healthy controls": "OtherScientificTerm", "HCs": "OtherScientificTerm"})
+    assert not any("control" in name or name == "HCs" for name, _ in types_in_record(doc))  # nor through its acronym
     # a medical paper keeps its samples as Datasets (the abstract's first sentences)
     text = ("Purpose: Abnormal accumulation and dysregulation of the epidermal growth factor receptor family member HER3 is "
             "associated with the development of various human cancers including those of the breast, lung, and ovary. We have "

@@ -52,6 +52,8 @@ def to_record(paper: Paper, doc: Doc) -> dict:
         if natural_reading and mention["rule"] != "gazetteer" and entities.method_in_natural_science(long_form or text, mention["type"]):
             mention = dict(mention, type="Method", proposed=False)
         if long_form and long_form != text:
+            if entities.population(long_form):
+                continue  # "HCs" of "healthy controls (HCs)": the people a study read
             _add(concepts, typed_by_name(mention, long_form), long_form, acronym=True)
             continue
         # a coordination names each of its parts, all at the span's own offsets (scored as one span)
