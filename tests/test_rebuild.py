@@ -202,3 +202,37 @@ def test_a_reference_list_met_in_a_later_batch_keeps_its_link_when_the_key_becom
     finally:
         patch.undo()
     assert differences(once, graph_dump(store)) == ([], [])
+
+
+REFERENCE_ORDERS = [  # (papers in order, papers a batch)
+    (["tonal", "bantu", "igbo", "gloss", "vogel", "lee"], 1),
+    (["lee", "vogel", "gloss", "igbo", "bantu", "tonal"], 1),
+    (["bantu", "gloss", "lee", "tonal", "vogel", "igbo"], 2),
+    (["igbo", "vogel", "tonal", "lee", "bantu", "gloss"], 4),
+]
+
+
+@pytest.mark.parametrize("order, batch", REFERENCE_ORDERS)
+def test_a_reference_is_described_by_its_fullest_citation_whatever_the_order(order, batch, store, nlp):
+    """A Reference's authors, title and year are its fullest citation's (most authors, then a title,
+    a year, a longer title; then the alphabetically first), whichever paper cited it first, and a
+    link resolved from an in-text citation keeps that citation's own authors: "Ruiz and Lee
+    (2018)" beats "Ruiz (2018)", "Okafor and Abe (2015)" ties with "Okafor and Chen (2015)" and
+    comes first; lee's own "(Lee, 2017)" is all that is left of lee-2017 once gloss's "Lee, Park
+    and Ho (2017)" links the paper; W900 is described by two reference lists."""
+    sources = [str(FIXTURES / "reference_authors.jsonl")]
+    build_in_order(store, sources, nlp, sorted(order))
+    once = graph_dump(store)
+    references = store.run("MATCH (r:Reference) RETURN r.key AS key, r.authors AS authors, r.title AS title, r.year AS year")
+    assert sorted((r["key"], r["authors"], r["title"], r["year"]) for r in references) == [
+        ("W900", ["R. Diaz", "S. Moyo"], "Tonal morphology of Bantu languages", 2011),
+        ("lee-2017", ["Lee"], None, 2017),
+        ("okafor-2015", ["Okafor", "Abe"], None, 2015),
+        ("ruiz-2018", ["Ruiz", "Lee"], None, 2018),
+    ]
+    links = store.run("MATCH (p:Paper)-[c:CITES]->(q:Paper) RETURN p.id AS p, q.id AS q, c.cite_authors AS authors")
+    assert sorted((r["p"], r["q"], r["authors"]) for r in links) == [
+        ("gloss", "lee", ["Lee", "Park", "Ho"]), ("gloss", "vogel", ["Vogel"]), ("igbo", "vogel", ["Vogel", "Kim"])]
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    build_in_order(store, sources, nlp, order, batch)
+    assert differences(once, graph_dump(store)) == ([], [])

@@ -253,9 +253,15 @@ def test_a_database_that_does_not_exist_fails_before_any_work(bolt, tmp_path):
 
 
 def test_a_procedure_the_server_lacks_is_one_line_naming_the_uri(bolt):
-    # ArcadeDB answers an unknown procedure with Neo4j's generic UnknownError ("The request failed"), not Neo4j's
-    # ProcedureNotFound, so what the user reads here is its message; test_a_missing_procedure_is_named (below)
-    # checks the sentence a Neo4j server's ProcedureNotFound gives.
+    """A real Bolt failure of a procedure the server lacks, sent the way kg sends its own CALLs
+    (``Store.run``, as ``kg stats`` calls db.labels): one line naming the URI, exit code 1.
+
+    Neo4j's ProcedureNotFound cannot be provoked here: ArcadeDB 26.10.2's Bolt plugin has no
+    Procedure code at all (its BoltErrorCodes), it answers "Unknown procedure/function: apoc.help"
+    (its server log) with Neo.DatabaseError.General.UnknownError, and in production mode, which
+    kg's server runs in, it conceals the message as "The request failed. Check the server log for
+    the details". test_a_missing_procedure_is_named (below) checks the sentence kg makes of the
+    error a Neo4j server sends."""
     uri, password = bolt
     result = kg_uri(uri, "query", "cypher", "--write", "CALL apoc.help('x')",  # ArcadeDB has some of APOC, not this
                     NEO4J_PASSWORD=password, NEO4J_DATABASE=DATABASE)

@@ -23,6 +23,12 @@ too. Each batch resolves again the keys its papers answer to (or answered to bef
 key which named one paper and now names two (or the reverse) links the same papers whatever
 order and batches the papers came in.
 
+A Reference is described by its citations: each edge to it holds what its citation says of the
+work (``cite_authors``, ``cite_title``, ``cite_year``), the Reference the fullest of these
+(``fullest``: the most authors, ties broken by a fixed rule), whichever paper cited it first. An
+edge added makes the description fuller or leaves it; a Reference that loses edges (they now link
+a paper) is described again from the edges left, read through its key.
+
 Labels and relationship types are pasted into queries only from the whitelists of
 ``kg.graph``; every value travels as a parameter.
 
@@ -149,6 +155,19 @@ MERGE (a:Author {{name: row.name}})
 
 # Patterns start at the node found by its key: ArcadeDB plans from the left (30x slower from (:Paper)).
 REFERENCES_AMONG = "UNWIND $keys AS key MATCH (r:Reference {key: key}) RETURN r.key AS key"
+REFERENCES_DESCRIBED = ("UNWIND $keys AS key MATCH (r:Reference {key: key}) "
+                        "RETURN r.key AS key, r.authors AS authors, r.title AS title, r.year AS year")
+# what the citations of these References say of them, each different description once
+REFERENCE_CITATIONS = """
+UNWIND $keys AS key
+MATCH (r:Reference {key: key})<-[c:CITES]-(:Paper)
+RETURN DISTINCT key, c.cite_authors AS authors, c.cite_title AS title, c.cite_year AS year
+"""
+DESCRIBE_REFERENCES = """
+UNWIND $rows AS row
+MATCH (r:Reference {key: row.key})
+SET r.authors = row.authors, r.title = row.title, r.year = row.year
+"""
 DOIS_AMONG = "UNWIND $dois AS doi MATCH (q:Paper {doi: doi}) RETURN 'doi:' + doi AS key, q.id AS id"
 CITE_KEYS_AMONG = "UNWIND $keys AS key MATCH (q:Paper {cite_key: key}) RETURN key, q.id AS id"
 MARK_AMBIGUOUS = "UNWIND $rows AS row MATCH (r:Reference {key: row.key}) SET r.candidates = row.candidates"
@@ -184,17 +203,19 @@ DELETE r
 def cites_queries(target: str) -> tuple[str, str, str]:
     """The (find existing, create, update) queries of CITES edges from ``(p:Paper {id: row.paper})``
     to a ``target`` node ("Paper" or "Reference") keyed by row.target. An update adds evidence the
-    edge lacked and sets how it was resolved (``cite_key``, ``cite_authors``, ``listed``)."""
+    edge lacked and sets how it was resolved (``cite_key``, ``listed``) and what its citations say
+    of the work (``cite_authors``, ``cite_title``, ``cite_year``)."""
     node = CITES_TARGETS[target]
     existing = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} RETURN p.id AS paper, "
-                "row.target AS target, c.evidence IS NOT NULL AS has_evidence, c.cite_key AS cite_key, c.listed AS listed")
+                "row.target AS target, c.evidence IS NOT NULL AS has_evidence, c.cite_key AS cite_key, c.listed AS listed, "
+                "c.cite_authors AS cite_authors, c.cite_title AS cite_title, c.cite_year AS cite_year")
     create = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}}) MATCH {node} "
               "CREATE (p)-[:CITES {evidence: row.evidence, start: row.start, end: row.end, cite_key: row.cite_key, "
-              "cite_authors: row.cite_authors, listed: row.listed}]->(q)")
+              "cite_authors: row.cite_authors, cite_title: row.cite_title, cite_year: row.cite_year, listed: row.listed}]->(q)")
     update = (f"UNWIND $rows AS row MATCH (p:Paper {{id: row.paper}})-[c:CITES]->{node} "
               "SET c.evidence = coalesce(c.evidence, row.evidence), c.start = coalesce(c.start, row.start), "
-              "c.end = coalesce(c.end, row.end), c.cite_key = row.cite_key, "
-              "c.cite_authors = coalesce(c.cite_authors, row.cite_authors), c.listed = row.listed")
+              "c.end = coalesce(c.end, row.end), c.cite_key = row.cite_key, c.cite_authors = row.cite_authors, "
+              "c.cite_title = row.cite_title, c.cite_year = row.cite_year, c.listed = row.listed")
     return existing, create, update
 
 
@@ -211,7 +232,7 @@ CITE_KEY_REFERENCES = """
 UNWIND $keys AS key
 MATCH (r:Reference {key: key})<-[c:CITES]-(p:Paper)
 RETURN key, p.id AS paper, null AS target, c.evidence AS evidence, c.start AS start, c.end AS end,
-       r.authors AS authors, false AS listed
+       c.cite_authors AS authors, false AS listed
 """
 DELETE_PAPER_CITES = """
 UNWIND $rows AS row
@@ -532,42 +553,81 @@ def load_references(store: Store, rows: list[dict], report: CitationReport | Non
     report.kept += len(kept)
 
 
+def fullest(descriptions: Iterable[dict]) -> dict:
+    """The fullest of what citations say of one work ({authors, title, year}, any of them missing):
+    the one naming the most authors ("Ruiz and Lee (2018)" over "Ruiz (2018)", whose "et al." or
+    lone name is the same work cited shorter), then one with a title, one with a year, the longer
+    title; of those still tied, the alphabetically first authors and title, the earlier year. The
+    same one whatever order they come in. At least one description.
+
+    >>> fullest([{"authors": ["Ruiz"], "year": 2018}, {"authors": ["Ruiz", "Lee"], "year": 2018}])
+    {'authors': ['Ruiz', 'Lee'], 'title': None, 'year': 2018}
+    >>> fullest([{"authors": ["Okafor", "Chen"]}, {"authors": ["Okafor", "Abe"]}])["authors"]
+    ['Okafor', 'Abe']
+    """
+    def rank(description: dict) -> tuple:
+        authors, title, year = description.get("authors") or [], description.get("title") or "", description.get("year")
+        return -len(authors), not title, year is None, -len(title), authors, title, year or 0
+
+    best = min(descriptions, key=rank)
+    return {"authors": list(best.get("authors") or []), "title": best.get("title") or None, "year": best.get("year")}
+
+
+def _description(edge: dict) -> dict:
+    """What a CITES edge (or its row) says of the cited work, as ``fullest`` gives it."""
+    return fullest([{"authors": edge.get("cite_authors"), "title": edge.get("cite_title"), "year": edge.get("cite_year")}])
+
+
+def _described(pair: dict, descriptions: list[dict]) -> dict:
+    """``pair`` holding the fullest of ``descriptions`` (none: it says nothing of the work)."""
+    best = fullest(descriptions) if descriptions else {"authors": None, "title": None, "year": None}
+    return dict(pair, cite_authors=best["authors"] or None, cite_title=best["title"], cite_year=best["year"])
+
+
 def _unique_pairs(rows: list[dict], target: str) -> list[dict]:
     """One row per (paper, target), the first with evidence winning. A link to a paper made from
     an in-text citation (``in_text``) carries its key and authors, and ``listed`` if a reference
-    list names that paper too."""
+    list names that paper too; an edge to a Reference (``target`` "key") carries what its
+    citation says of the work (authors, title, year). A paper citing the same work twice says the
+    fullest of the two (``fullest``), whichever comes first."""
     unique: dict[tuple[str, str], dict] = {}
+    described: dict[tuple[str, str], list[dict]] = {}
     for row in rows:
         pair = (row["paper"], row[target])
         if pair not in unique or (unique[pair].get("evidence") is None and row.get("evidence") is not None):
             before = unique.get(pair, {})
             unique[pair] = {"paper": pair[0], "target": pair[1], "evidence": row.get("evidence"),
                             "start": row.get("start"), "end": row.get("end"),
-                            "cite_key": before.get("cite_key"), "cite_authors": before.get("cite_authors"),
-                            "listed": before.get("listed")}
+                            "cite_key": before.get("cite_key"), "listed": before.get("listed")}
+        described.setdefault(pair, [])
         if target == "target" and row.get("in_text"):
             unique[pair]["cite_key"] = unique[pair]["cite_key"] or row["key"]
-            unique[pair]["cite_authors"] = unique[pair]["cite_authors"] or row.get("authors") or []
+            described[pair].append({"authors": row.get("authors")})
         elif target == "target":
             unique[pair]["listed"] = True
-    return list(unique.values())
+        else:
+            described[pair].append({"authors": row.get("authors"), "title": row.get("title"), "year": row.get("year")})
+    return [_described(row, described[pair]) for pair, row in unique.items()]
 
 
 def _resolved(pair: dict, existing: dict) -> dict | None:
     """The update an existing edge needs to hold ``pair`` too (None: none): the evidence it
-    lacked; an edge without a key was made by a reference list, so it is ``listed`` when an
-    in-text citation now gives it one."""
+    lacked, the fuller of the two descriptions of the work; an edge without a key was made by a
+    reference list, so it is ``listed`` when an in-text citation now gives it one."""
     cite_key = existing["cite_key"] or pair["cite_key"]
     listed = True if cite_key and (existing["cite_key"] is None or existing["listed"] or pair["listed"]) else None
-    if (existing["has_evidence"] or pair["evidence"] is None) and (cite_key, listed) == (existing["cite_key"], existing["listed"]):
+    merged = _described(pair, [_description(existing), _description(pair)])
+    if ((existing["has_evidence"] or pair["evidence"] is None) and (cite_key, listed) == (existing["cite_key"], existing["listed"])
+            and _description(merged) == _description(existing)):
         return None
-    return dict(pair, cite_key=cite_key, listed=listed)
+    return dict(merged, cite_key=cite_key, listed=listed)
 
 
-def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int, new: set[str]) -> None:
+def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int, new: set[str]) -> list[dict]:
     """CITES edges for ``pairs`` to ``target`` nodes: a read finds those that exist (none can from
     a ``new`` paper), the rest are created; an existing edge only gains what it lacked. A rerun
-    adds nothing."""
+    adds nothing. Returns what each edge says of the work now ({paper, target, cite_authors,
+    cite_title, cite_year})."""
     existing_query, create_query, update_query = cites_queries(target)
     older = [r for r in pairs if r["paper"] not in new]
     existing = {(r["paper"], r["target"]): r for chunk in batched(older, LOOKUP_BATCH) for r in store.run(existing_query, {"rows": chunk})}
@@ -575,8 +635,9 @@ def _create_edges(store: Store, pairs: list[dict], target: str, batch_size: int,
     created = [dict(r, listed=True if r["listed"] and r["cite_key"] else None) for r in pairs
                if (r["paper"], r["target"]) not in existing]
     store.run_batches(create_query, created, batch_size)
-    updates = (_resolved(r, existing[(r["paper"], r["target"])]) for r in pairs if (r["paper"], r["target"]) in existing)
-    store.run_batches(update_query, [r for r in updates if r is not None], batch_size)
+    updates = [(r, _resolved(r, existing[(r["paper"], r["target"])])) for r in pairs if (r["paper"], r["target"]) in existing]
+    store.run_batches(update_query, [update for _, update in updates if update is not None], batch_size)
+    return created + [update or existing[(r["paper"], r["target"])] for r, update in updates]
 
 
 def link_papers(store: Store, rows: list[dict], batch_size: int = 1000, new: set[str] = frozenset()) -> None:
@@ -586,14 +647,45 @@ def link_papers(store: Store, rows: list[dict], batch_size: int = 1000, new: set
 
 
 def keep_references(store: Store, rows: list[dict], batch_size: int = 1000, new: set[str] = frozenset()) -> None:
-    """``(:Paper)-[:CITES]->(:Reference {key, authors, year, title})`` for reference rows."""
-    first = {}
-    for row in rows:
-        first.setdefault(row["key"], {"key": row["key"], "authors": row.get("authors") or [], "year": row.get("year"),
-                                      "title": row.get("title")})
-    stored = stored_references(store, first)
-    store.run_batches(CREATE_REFERENCES, [r for k, r in first.items() if k not in stored], batch_size)
-    _create_edges(store, _unique_pairs(rows, "key"), "Reference", batch_size, new)
+    """``(:Paper)-[:CITES {cite_authors, cite_title, cite_year}]->(:Reference {key, authors, title,
+    year})`` for reference rows {paper, key, authors, title, year, evidence, start, end}: a
+    Reference new to the store is described by the fullest of its citations, a stored one by the
+    fullest of its description and its citations now (``fullest``)."""
+    pairs = _unique_pairs(rows, "key")
+    stored = reference_descriptions(store, {pair["target"] for pair in pairs})
+    created: dict[str, list[dict]] = {}
+    for pair in pairs:
+        if pair["target"] not in stored:
+            created.setdefault(pair["target"], []).append(_description(pair))
+    store.run_batches(CREATE_REFERENCES, [dict(fullest(found), key=key) for key, found in sorted(created.items())], batch_size)
+    cited: dict[str, list[dict]] = {}
+    for edge in _create_edges(store, pairs, "Reference", batch_size, new):
+        if edge["target"] in stored:
+            cited.setdefault(edge["target"], []).append(_description(edge))
+    fuller = [dict(fullest([stored[key], *found]), key=key) for key, found in sorted(cited.items())]
+    store.run_batches(DESCRIBE_REFERENCES, [row for row in fuller if _unkeyed(row) != stored[row["key"]]], batch_size)
+
+
+def reference_descriptions(store: Store, keys: Iterable[str]) -> dict[str, dict]:
+    """The stored References of ``keys``: key -> {authors, title, year}."""
+    return {row["key"]: fullest([row]) for chunk in batched(sorted(set(keys)), LOOKUP_BATCH)
+            for row in store.run(REFERENCES_DESCRIBED, {"keys": chunk})}
+
+
+def describe_again(store: Store, keys: Iterable[str], batch_size: int = 1000) -> None:
+    """Describe the References of ``keys`` (those that lost citations) by the fullest of the
+    citations left, read through their keys; a key without a Reference is passed over."""
+    for chunk in batched(sorted(set(keys)), LOOKUP_BATCH):
+        found: dict[str, list[dict]] = {}
+        for row in store.run(REFERENCE_CITATIONS, {"keys": chunk}):
+            found.setdefault(row["key"], []).append(row)
+        stored = reference_descriptions(store, found)
+        rows = [dict(fullest(descriptions), key=key) for key, descriptions in sorted(found.items())]
+        store.run_batches(DESCRIBE_REFERENCES, [row for row in rows if _unkeyed(row) != stored.get(row["key"])], batch_size)
+
+
+def _unkeyed(row: dict) -> dict:
+    return {k: v for k, v in row.items() if k != "key"}
 
 
 def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
@@ -603,6 +695,7 @@ def _relink(store: Store, pairs: list[dict], report: CitationReport) -> None:
         link_papers(store, citers)
         store.run_batches(DELETE_REFERENCE_CITES, citers)
         store.run(DROP_ORPHAN_REFERENCES, {"keys": [p["key"] for p in chunk]}, write=True)
+        describe_again(store, {c["key"] for c in citers})  # a self-citation may be left
         report.relinked += len(citers)
 
 
@@ -661,7 +754,9 @@ def _move_citations(moves: list[tuple[dict, str | None]], report: CitationReport
     # the key's year: an author-year key that answers papers has one ("ruiz-2018")
     keep_references(store, [dict(c, year=int(c["key"].rsplit("-", 1)[1]), in_text=True)
                             for c, target in moves if target is None], batch_size)
-    store.run(DROP_ORPHAN_REFERENCES, {"keys": sorted({c["key"] for c, _ in moves if c["target"] is None})}, write=True)
+    left = sorted({c["key"] for c, _ in moves if c["target"] is None})
+    store.run(DROP_ORPHAN_REFERENCES, {"keys": left}, write=True)
+    describe_again(store, left, batch_size)
     resolved = sum(target is not None and c["target"] is None for c, target in moves)
     unlinked = sum(target is None for c, target in moves)
     report.relinked += resolved
