@@ -70,7 +70,7 @@ def _without_population(span: Span) -> Span | None:
     study ("TOS-H group", "healthy controls"), and when what sets the people apart names nothing of its own: an adjective
     ("pregnant women", "older adults"), a lone common word ("Chinese students"). Two blind
     judges of the shown3 draw called every population that reached a type's top 20 junk."""
-    if not is_population(span):
+    if not entities.population(span.text):
         return span
     doc, start, end = span.doc, span.start, span.end
     if entities.study_arm(span.text) or entities.healthy_controls(span.text):
@@ -82,11 +82,6 @@ def _without_population(span: Span) -> Span | None:
     while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in lexicon.EDGE_WORDS):
         end -= 1
     return doc[start:end] if end > start and _names_something(doc[start:end]) else None
-
-
-def is_population(span: Span) -> bool:
-    """The span names the people a study read, or holds them at an edge (``entities.population``)."""
-    return entities.population(span.text)
 
 
 def _names_something(span: Span) -> bool:

@@ -12,7 +12,7 @@ import re
 from spacy.tokens import Span
 
 from kg.extract import lexicon
-from kg.extract.edges import is_number, is_population, is_unit
+from kg.extract.edges import is_number, is_unit
 from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
     ADJECTIVE_ENDINGS,
     bases,
@@ -22,6 +22,7 @@ from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocab
     word_classes,
     word_forms,
 )
+from kg.extract.entities import population
 from kg.extract.lexicon import load
 from kg.extract.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
@@ -62,7 +63,7 @@ _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a wor
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
     "organisation", "person", "publishing", "foreign", "broken word", "heading", "population" (the people a study
-    read, ``kg.extract.edges.is_population``), "boilerplate" (``sentence_start``: the first words of its
+    read, ``kg.extract.entities.population``), "boilerplate" (``sentence_start``: the first words of its
     sentence, read from the doc when not given) or "generic" (also a vague head after judging adjectives,
     an adjective for a head)."""
     for reason, rule in _RULES:
@@ -446,7 +447,11 @@ def _foreign(span: Span) -> bool:
     return is_foreign(span.text)
 
 
+def _population(span: Span) -> bool:
+    return population(span.text)
+
+
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
           ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
           ("broken word", _broken_word), ("broken word", _latin_cut), ("broken word", _inside_word),
-          ("heading", _heading), ("population", is_population))
+          ("heading", _heading), ("population", _population))
