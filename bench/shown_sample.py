@@ -33,7 +33,7 @@ from pathlib import Path
 from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, verdict_shares, write_hidden
 
 import kg
-from kg.extract.normalize import concept_key
+from kg.normalize import concept_key
 
 SHOWN = 0.25  # a paper's concepts of at least this relevance (salience x quality, both 0.5) are shown first
 

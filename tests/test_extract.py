@@ -11,8 +11,8 @@ from pathlib import Path
 import spacy
 
 from kg.extract import COMPONENTS, NER_MODEL, extract, load_pipeline, to_record
-from kg.extract.normalize import concept_key
 from kg.model import Paper
+from kg.normalize import concept_key
 
 
 def record_of(nlp, text):

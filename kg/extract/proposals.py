@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract import english, lexicon
-from kg.extract.lexicon import load
+from kg import lexicon
+from kg.extract import english
 from kg.extract.mentions import Mention, new_mention, span_of
-from kg.extract.normalize import singular
 from kg.extract.spans import head_type, is_named
+from kg.lexicon import load
+from kg.normalize import singular
 
 _SKIP_LEADING_LOWER = load.words("skip_leading_words")
 _REPORT_PREPOSITIONS = load.words("report_prepositions")
