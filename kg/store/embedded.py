@@ -196,8 +196,9 @@ def _start(data_dir: Path, idle: float, http: bool) -> ServerInfo:
     log = data_dir / "log" / "server.out"
     for attempt in range(1, PORT_RACES + 1):
         seen = log.stat().st_size if log.exists() else 0
+        proc = _spawn(data_dir, idle, http)  # writes the log
         try:
-            return _wait_ready(data_dir, _spawn(data_dir, idle, http))
+            return _wait_ready(data_dir, proc)
         except StoreError:
             if attempt == PORT_RACES or not _lost_port(log, seen):
                 raise
