@@ -30,7 +30,7 @@ from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 
-from kg.extract.normalize import concept_key
+from kg.normalize import concept_key
 from kg.store import concept_quality, open_store
 from kg.store.counts import CONCEPT_TOTALS, weight
 

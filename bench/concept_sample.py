@@ -167,7 +167,7 @@ def command_apply(args: argparse.Namespace) -> None:
 
 def command_paired(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(ROOT))
-    from kg.extract.normalize import concept_key
+    from kg.normalize import concept_key
 
     for path in args.judged:
         source = path.name.split("-")[0]
@@ -226,7 +226,7 @@ def command_rejudge(args: argparse.Namespace) -> None:
     without its bracketed acronym) or a concept whose type changed is left to judge again, its
     new names in ``name``, the old in ``was``."""
     sys.path.insert(0, str(ROOT))
-    from kg.extract.normalize import concept_key
+    from kg.normalize import concept_key
 
     source = args.judged.name.split("-")[0]
     rows = [json.loads(line) for line in open(args.judged, encoding="utf-8")]
@@ -281,7 +281,7 @@ def _type_now(row: dict, concepts: dict, concept_key) -> str | None:
 
 def command_types(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(ROOT))
-    from kg.extract.normalize import concept_key
+    from kg.normalize import concept_key
 
     by_source: dict[str, list[Path]] = {}
     for path in args.judged:

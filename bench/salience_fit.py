@@ -32,7 +32,7 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 
 from kg.extract import salience
-from kg.extract.normalize import concept_key
+from kg.normalize import concept_key
 
 SKIPPED = ("blind", "proposed")
 EARLIER = "earlier.jsonl.gz"  # the rows of the draws before s9, no longer kept as files (README.md there)

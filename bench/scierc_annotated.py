@@ -19,7 +19,7 @@ from typing import Iterator
 
 from kg.evaluation.scierc import TRAINING_TYPES
 from kg.extract.components import RECOGNISED_AS
-from kg.extract.normalize import concept_key, display_name
+from kg.normalize import concept_key, display_name
 from loaders.scierc import PTB_TOKENS, detokenize, doc_fields
 
 TYPES = {label: RECOGNISED_AS.get(kind, kind) for label, kind in TRAINING_TYPES.items() if kind != "Generic"}

@@ -2,7 +2,7 @@
 
     kg build SOURCE --db DB                      # the graph the packs read
     kg extract SOURCE -o records.jsonl           # the same concepts, with their salience
-    python bench/shown_sample.py draw --source openalex --records records.jsonl --db DB --label shown1 --seed 71
+    python bench/shown_sample.py draw --source openalex --records records.jsonl --db DB --label shown3 --seed 83
     # two judges fill in bench/judged/<source>-<label>.jsonl and a copy, without reading the .origin.json
     python bench/shown_sample.py unblind bench/judged/<source>-<label>.jsonl
 
@@ -33,7 +33,7 @@ from pathlib import Path
 from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, verdict_shares, write_hidden
 
 import kg
-from kg.extract.normalize import concept_key
+from kg.normalize import concept_key
 
 SHOWN = 0.25  # a paper's concepts of at least this relevance (salience x quality, both 0.5) are shown first
 

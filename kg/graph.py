@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable
 
+from kg.lexicon import DOMAINS
+from kg.normalize import concept_key
+
 # Entity: a scientific thing that is no method, task, dataset or metric (a substance, gene, organism,
 # disease, phenomenon or notion: SciERC's OtherScientificTerm)
 CONCEPT_LABELS = ("Method", "Task", "Dataset", "Metric", "Entity", "Domain")
@@ -33,11 +36,7 @@ def relationship_for(concept: dict) -> str:
 
 @cache
 def domain_keys() -> frozenset[str]:
-    """The keys of the taxonomy's domains: a concept a paper names so is the domain's node. (Read
-    when first asked: ``kg.extract`` loads spaCy, which the readers of a graph do without.)"""
-    from kg.extract.lexicon import DOMAINS
-    from kg.extract.normalize import concept_key
-
+    """The keys of the taxonomy's domains: a concept a paper names so is the domain's node."""
     return frozenset(concept_key(domain) for domain in DOMAINS)
 
 

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import time
 
-from kg.extract.lexicon import load
-from kg.extract.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
+from kg.lexicon import load
+from kg.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.store import Store
 from kg.store.batches import batched
 from kg.store.vocabulary import (

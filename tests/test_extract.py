@@ -4,11 +4,15 @@ Sentences are quoted from published abstracts (Vaswani et al. 2017; Devlin et al
 2021; Mihalcea and Tarau 2004) and from the bundled NeurIPS 2026 examples.
 """
 
+import os
+import shutil
+from pathlib import Path
+
 import spacy
 
-from kg.extract import COMPONENTS, extract, to_record
-from kg.extract.normalize import concept_key
+from kg.extract import COMPONENTS, NER_MODEL, extract, load_pipeline, to_record
 from kg.model import Paper
+from kg.normalize import concept_key
 
 
 def record_of(nlp, text):
@@ -29,6 +33,16 @@ def test_pipeline_runs_the_trained_recogniser_and_no_parser(nlp):
     # the recogniser runs before the sentence splitter, so a guessed break cannot cut a name
     assert nlp.pipe_names.index("scierc_ner") < nlp.pipe_names.index("senter")
     assert {"Method", "Task", "Dataset", "Metric"} <= set(nlp.get_pipe("scierc_ner").labels)
+
+
+def test_a_process_loads_a_pipeline_once_until_its_recogniser_is_written_again(tmp_path):
+    assert load_pipeline() is load_pipeline()
+    ner = Path(shutil.copytree(NER_MODEL, tmp_path / "ner"))
+    own = load_pipeline(ner=ner)
+    assert own is not load_pipeline() and load_pipeline(ner=ner) is own
+    weights = ner / "ner" / "model"
+    os.utime(weights, ns=(weights.stat().st_atime_ns, weights.stat().st_mtime_ns + 10**9))  # trained again in place
+    assert load_pipeline(ner=ner) is not own
 
 
 def test_each_component_declares_what_it_assigns_and_finds_what_it_requires(nlp):

@@ -1,5 +1,5 @@
-"""Rules become data (issue 30): the word lists of kg/extract are data files of kg/extract/lexicon,
-no Python module of kg/extract writes one, and each file is well-formed and read by a rule."""
+"""Rules become data (issue 30): the word lists of extraction are data files of kg/lexicon,
+no Python module that reads words of abstracts writes one, and each file is well-formed and read by a rule."""
 
 import ast
 import re
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kg.extract.lexicon import load
+from kg.lexicon import load
 
-EXTRACT = load.FOLDER.parent  # kg/extract
-ROOT = EXTRACT.parent.parent
-# the modules that read words of abstracts: extraction, and the vocabulary pass beside the build
-WORD_READERS = [*sorted(EXTRACT.rglob("*.py")), ROOT / "kg" / "vocabulary.py"]
+KG = load.FOLDER.parent  # kg/, the lexicon's package is kg/lexicon
+ROOT = KG.parent
+# the modules that read words of abstracts: extraction, the keys of names, the vocabulary pass beside the build
+WORD_READERS = [*sorted((KG / "extract").rglob("*.py")), *sorted(load.FOLDER.glob("*.py")), KG / "normalize.py", KG / "vocabulary.py"]
 MAX_WORDS = 8  # a literal with more plain words than this is a word list
 ALLOWED = {"FIELDS"}  # literals of words that are no word list: the fields of a concept record (kg.extract.FIELDS)
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’ .][^\W\d_]+)*\.?")
@@ -142,7 +142,7 @@ def test_each_data_file_says_what_it_means_and_has_clean_entries():
 
 
 def test_each_data_file_is_read_by_a_rule():
-    """No file lies unused: some module of kg/extract names it."""
+    """No file lies unused: some module that reads words names it."""
     code = "\n".join(p.read_text(encoding="utf-8") for p in WORD_READERS)
     assert [p.name for p in _data_files() if f'"{p.stem}"' not in code and f"'{p.stem}'" not in code] == []
 

@@ -8,8 +8,8 @@ from test_extract import as_if_recognised, record_of
 
 from kg.evaluation.runner import extractor_mentions
 from kg.extract import to_record
-from kg.extract.normalize import concept_key
 from kg.model import Paper
+from kg.normalize import concept_key
 from loaders import load
 
 

@@ -6,9 +6,9 @@ sample in ../shared/data (work ids in the comments)."""
 from test_extract import as_if_recognised
 
 from kg.extract import to_record
-from kg.extract.normalize import concept_key, display_name
 from kg.extract.vocabulary import NameMatcher, name_form
 from kg.model import Paper
+from kg.normalize import concept_key, display_name
 
 
 def names(doc):

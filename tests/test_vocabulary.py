@@ -12,8 +12,8 @@ import kg.build
 import kg.store.vocabulary
 from kg.build import load_records
 from kg.extract import to_record
-from kg.extract.normalize import concept_key
 from kg.model import Paper
+from kg.normalize import concept_key
 from kg.store.reads.graph import count, stats
 from kg.store.vocabulary import Totals, VocabularyReport
 

@@ -20,8 +20,8 @@ def extractor_mentions(record: dict, types=SCORED_TYPES) -> list[tuple[int, int,
 def baseline_mentions(doc, types=SCORED_TYPES) -> list[tuple[int, int, str]]:
     """The baseline: every noun chunk of spaCy's parser, typed by its head noun (``lexicon.HEAD_TYPES``),
     leading determiners and pronouns dropped; untyped chunks are not predicted."""
-    from kg.extract.lexicon import HEAD_TYPES
-    from kg.extract.normalize import singular
+    from kg.lexicon import HEAD_TYPES
+    from kg.normalize import singular
 
     found = set()
     for chunk in doc.noun_chunks:

@@ -17,6 +17,7 @@ components, in this order:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import multiprocessing
 import warnings
@@ -39,6 +40,7 @@ COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_recogni
               "kg_acronym_mentions", "kg_repeats", "kg_mentions", "kg_domains", "kg_rare_nouns")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
+ACCURATE_MODEL = Path(__file__).resolve().parent / "models" / "accurate"  # kg.extract.accurate.MODEL_DIR
 # The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
 # lemmatizer and NER do not pay for themselves here (with its parser, en_core_web_sm ran 5.8k words/s,
 # as slow as the trained recogniser alone).
@@ -53,7 +55,26 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, recog
     ``recogniser`` is one of ``RECOGNISERS``: ``fast`` (``scierc_ner``, a spaCy CNN, shipped) or
     ``accurate`` (``accurate_ner``, a fine-tuned transformer; ``kg.extract.accurate``). ``ner`` is
     the folder of a trained recogniser of that kind (default: the packaged one).
+
+    A process loads a pipeline once (a second or more each time): the next call with the same
+    arguments, while the recogniser's files are unchanged, gives the same pipeline, so that
+    builds, extractions and drafts (``kg similar --text``) in one process do not load it again.
     """
+    if recogniser not in RECOGNISERS:
+        raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
+    return _loaded_pipeline(model, str(ner) if ner else None, recogniser, _recogniser_stamp(ner, recogniser))
+
+
+def _recogniser_stamp(ner: str | Path | None, recogniser: str) -> tuple:
+    """When the files of the recogniser were last written: a recogniser trained again in place
+    (``kg train``) is loaded again."""
+    folder = Path(ner) if ner else (NER_MODEL if recogniser == "fast" else ACCURATE_MODEL)
+    return tuple(sorted((str(path), path.stat().st_mtime_ns) for path in folder.rglob("*") if path.is_file())) \
+        if folder.is_dir() else ()
+
+
+@functools.lru_cache(maxsize=2)  # the fast and the accurate one; each holds 0.1-0.3 GB
+def _loaded_pipeline(model: str | None, ner: str | None, recogniser: str, stamp: tuple) -> Language:
     # the parts not run are not loaded either (a third of a second at each start)
     base = spacy.load(english_model(model), exclude=[c for c in _ENGLISH_COMPONENTS if c not in BASE_COMPONENTS])
     for component in list(base.component_names):
@@ -76,8 +97,6 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, recog
             raise ModelMissing(f"the trained recogniser is missing at {ner_dir}; run: kg train")
         base.add_pipe("ner", name="scierc_ner", source=spacy.load(ner_dir), before=before)
         blas.use_numpy_blas(base.get_pipe("scierc_ner").model)
-    else:
-        raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
     for component in COMPONENTS:
         base.add_pipe(component)
     return base

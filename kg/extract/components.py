@@ -18,7 +18,8 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.extract import lexicon, patterns, proposals, rare_nouns, repeats
+from kg import lexicon
+from kg.extract import patterns, proposals, rare_nouns, repeats
 from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience, bench)
     CONCEPT_LABELS,
     DOMAIN_RULE,

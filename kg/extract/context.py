@@ -18,9 +18,10 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from kg.extract import entities, lexicon
-from kg.extract.lexicon import load
-from kg.extract.normalize import singular
+from kg import lexicon
+from kg.extract import entities
+from kg.lexicon import load
+from kg.normalize import singular
 
 _VALUE_VERBS = load.words("value_verbs")
 _VALUE_FILLERS = load.words("value_fillers")

@@ -10,7 +10,8 @@ import re
 
 from spacy.tokens import Span, Token
 
-from kg.extract import entities, lexicon
+from kg import lexicon
+from kg.extract import entities
 from kg.extract.english import (
     WordClasses,
     bases,
@@ -22,7 +23,7 @@ from kg.extract.english import (
     verb_form,
     word_classes,
 )
-from kg.extract.normalize import CACHED_SPELLINGS, singular
+from kg.normalize import CACHED_SPELLINGS, singular
 
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
 _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z0-9]s")  # "EVs", "AgNPs", "MSCs"

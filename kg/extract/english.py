@@ -16,10 +16,10 @@ import spacy
 from spacy.lookups import Lookups
 from spacy.tokens import Token
 
+from kg import lexicon
 from kg.errors import Missing
-from kg.extract import lexicon
-from kg.extract.lexicon import load
-from kg.extract.normalize import CACHED_SPELLINGS, singular
+from kg.lexicon import load
+from kg.normalize import CACHED_SPELLINGS, singular
 
 ADJECTIVE_ENDINGS = load.ordered("adjective_noun_endings")
 _COMPOUND_ADJECTIVE_ENDINGS = load.ordered("compound_adjective_endings")

@@ -20,9 +20,10 @@ from functools import lru_cache
 
 from spacy.tokens import Span
 
-from kg.extract import english, lexicon
-from kg.extract.lexicon import load
-from kg.extract.normalize import CACHED_SPELLINGS, singular
+from kg import lexicon
+from kg.extract import english
+from kg.lexicon import load
+from kg.normalize import CACHED_SPELLINGS, singular
 
 ELEMENTS = load.words("element_symbols")
 _WORDLIKE_SYMBOLS = load.words("wordlike_symbols")

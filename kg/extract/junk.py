@@ -11,7 +11,7 @@ import re
 
 from spacy.tokens import Span
 
-from kg.extract import lexicon
+from kg import lexicon
 from kg.extract.edges import is_number, is_unit
 from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
     ADJECTIVE_ENDINGS,
@@ -23,8 +23,8 @@ from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocab
     word_forms,
 )
 from kg.extract.entities import population
-from kg.extract.lexicon import load
-from kg.extract.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
+from kg.lexicon import load
+from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)

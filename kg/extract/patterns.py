@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.lexicon import PLACES, load
+from kg.lexicon import PLACES, load
 
 URL = re.compile(r"\b(?:https?://|www\.|github\.com/|huggingface\.co/)[^\s<>\"'{}|\\^`]+", re.I)
 

@@ -4,13 +4,16 @@ authors' earlier work, is used."""
 
 from __future__ import annotations
 
+import bisect
+
 from spacy.tokens import Doc, Span
 
-from kg.extract import english, lexicon
-from kg.extract.lexicon import load
+from kg import lexicon
+from kg.extract import english
 from kg.extract.mentions import Mention, new_mention, span_of
-from kg.extract.normalize import singular
 from kg.extract.spans import head_type, is_named
+from kg.lexicon import load
+from kg.normalize import singular
 
 _SKIP_LEADING_LOWER = load.words("skip_leading_words")
 _REPORT_PREPOSITIONS = load.words("report_prepositions")
@@ -21,9 +24,12 @@ def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     """Mark the methods the paper introduces; a named object of "we propose" that no other
     rule found becomes a mention of its own."""
     extra = []
+    order = sorted(range(len(mentions)), key=lambda i: mentions[i]["start"])  # a long abstract has thousands
+    starts = [mentions[i]["start"] for i in order]
     for window_start, window_end in proposal_objects(doc):
         chars = (doc[window_start].idx, doc[window_end - 1].idx + len(doc[window_end - 1]))
-        inside = [m for m in mentions if chars[0] <= m["start"] < chars[1]]
+        found = order[bisect.bisect_left(starts, chars[0]):bisect.bisect_left(starts, chars[1])]
+        inside = [mentions[i] for i in sorted(found)]  # as they come
         for m in inside:
             if _derived_from(doc, m):  # "a new variant of AdaBoost": AdaBoost is used
                 continue

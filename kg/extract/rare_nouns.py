@@ -6,11 +6,12 @@ from collections import Counter
 
 from spacy.tokens import Doc, Token
 
-from kg.extract import english, entities, lexicon
-from kg.extract.lexicon import load
+from kg import lexicon
+from kg.extract import english, entities
 from kg.extract.mentions import Mention, concepts_only, quoted
-from kg.extract.normalize import singular
 from kg.extract.spans import recognised
+from kg.lexicon import load
+from kg.normalize import singular
 
 # nouns made from verbs or adjectives: a process or a quality, no thing ("activation", "severity")
 _QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_endings")

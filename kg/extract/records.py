@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc
 
 from kg.extract import edges, english, entities, junk, salience
-from kg.extract.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.extract.mentions import Mention, doc_text
-from kg.extract.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
+from kg.lexicon import DEGREE_WORDS, GENERIC_MODIFIERS, GENERIC_WORDS
 from kg.model import Paper
+from kg.normalize import clean_name, concept_key, concept_parts, display_name, plain_key, singular
 
 
 def to_record(paper: Paper, doc: Doc) -> dict:

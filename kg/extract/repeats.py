@@ -7,7 +7,8 @@ from typing import Iterator
 
 from spacy.tokens import Doc
 
-from kg.extract import junk, lexicon
+from kg import lexicon
+from kg.extract import junk
 from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, Mention, doc_text, new_mention
 
 

@@ -33,8 +33,8 @@ from functools import cache
 from pathlib import Path
 
 from kg.extract.components import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
-from kg.extract.lexicon import zipf
-from kg.extract.normalize import concept_key
+from kg.lexicon import zipf
+from kg.normalize import concept_key
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "salience.json"
 RULES = (*RULE_CONFIDENCE, DOMAIN_RULE)

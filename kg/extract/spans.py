@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract import context, edges, english, entities, lexicon
+from kg import lexicon
+from kg.extract import context, edges, english, entities
 from kg.extract.mentions import RECOGNISED_AS, Mention, new_mention
-from kg.extract.normalize import singular
+from kg.normalize import singular
 
 _MARKUP = frozenset({"(", "[", ")", "]", "{", "}", "*", "**", "$", "$$", "_"})
 _OPENING = frozenset({"(", "["})

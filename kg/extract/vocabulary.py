@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping
 
-from kg.extract.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
-from kg.extract.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
+from kg.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
+from kg.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 _VERSION = re.compile(r"-\d")

@@ -187,6 +187,31 @@ def _spawn(data_dir: Path, idle: float, http: bool) -> subprocess.Popen:
     return proc
 
 
+PORT_RACES = 3  # a port free when the server chose it may be taken by another program before it listens
+
+
+def _start(data_dir: Path, idle: float, http: bool) -> ServerInfo:
+    """A new server for ``data_dir``, ready; started again (on other ports) when another program
+    took its port first."""
+    log = data_dir / "log" / "server.out"
+    for attempt in range(1, PORT_RACES + 1):
+        seen = log.stat().st_size if log.exists() else 0
+        proc = _spawn(data_dir, idle, http)  # writes the log
+        try:
+            return _wait_ready(data_dir, proc)
+        except StoreError:
+            if attempt == PORT_RACES or not _lost_port(log, seen):
+                raise
+    return None  # never reached: the last attempt returns or raises
+
+
+def _lost_port(log: Path, seen: int) -> bool:
+    """Whether the server's log, after its first ``seen`` bytes, says its Bolt port was taken."""
+    with open(log, "rb") as handle:
+        handle.seek(seen)
+        return b"Unable to listen for BOLT connections" in handle.read()
+
+
 def _wait_ready(data_dir: Path, proc: subprocess.Popen) -> ServerInfo:
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
@@ -215,7 +240,7 @@ def start_server(data_dir: Path, idle: float | None = None, http: bool = False) 
     with _flock(data_dir / START_LOCK, fcntl.LOCK_EX):
         info = running_server(data_dir)
         if info is None:
-            info = _wait_ready(data_dir, _spawn(data_dir, idle, http))
+            info = _start(data_dir, idle, http)
     return info
 
 
@@ -247,7 +272,7 @@ def _take(data_dir: Path, users: int, idle: float) -> ServerInfo:
                 if running_server(data_dir) is None:
                     # taken before the server starts, so that it cannot stop before this command used it
                     fcntl.flock(users, fcntl.LOCK_SH)
-                    return _wait_ready(data_dir, _spawn(data_dir, idle, http=False))
+                    return _start(data_dir, idle, http=False)
             continue
         fcntl.flock(users, fcntl.LOCK_SH)  # waits while a server stops, until it is gone
         again = running_server(data_dir)

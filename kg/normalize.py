@@ -12,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable
 
-from kg.extract.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS, load
+from kg.lexicon import EDGE_WORDS, GENERIC_WORDS, HEAD_TYPES, KNOWN_ACRONYMS, PREPOSITIONS, load
 
 DASHES = re.compile(r"[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]")
 _LEADING = load.words("leading_words")

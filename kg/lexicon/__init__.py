@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kg.extract.lexicon.load import groups, ordered, rows, table, words
+from kg.lexicon.load import groups, ordered, rows, table, words
 
 # --- What types a concept (kg.extract.components, kg.extract.entities)
 HEAD_TYPES: dict[str, str] = table("head_types")
