@@ -42,7 +42,6 @@ from kg.errors import BadInput, NotFound, PaperNotFound
 from kg.graph import CONCEPT_LABELS
 from kg.store.reads import citations as citations_read
 from kg.store.reads import concepts as concepts_read
-from kg.store.reads import dense as dense_reads
 from kg.store.reads import papers
 from kg.textsim import draft_words, idf, paper_text, query_words, text_neighbours
 
@@ -151,11 +150,11 @@ class Query:
     """What a query is ranked by: a stored paper (``paper``) or a draft (``paper`` None)."""
 
     paper: str | None
-    text: str                      # its abstract (or the draft), for the sentence evidence
     concepts: list[dict]           # ``paper_concepts``' shape
     words: tuple | None            # ``kg.textsim.query_words``' answer
     vector: np.ndarray | None      # its dense vector
     title: str | None = None
+    sentences: dense.Sentences | None = None  # a draft's, for the evidence (a stored paper's are read with its results')
 
     @property
     def exclude(self) -> str:
@@ -163,11 +162,10 @@ class Query:
 
 
 def paper_query(store, paper: str, types: list[str], found: dense.Matrix | None) -> Query:
-    """A stored paper as a query: its concepts, words, vector and abstract as the graph keeps them."""
+    """A stored paper as a query: its concepts, words and vector as the graph keeps them."""
     title = paper_title(store, paper)
     vector = found.vector(paper) if found is not None else None
-    return Query(paper, dense_reads.abstracts(store, [paper]).get(paper, ""), paper_concepts(store, paper, types),
-                 query_words(store, paper), vector, title)
+    return Query(paper, paper_concepts(store, paper, types), query_words(store, paper), vector, title)
 
 
 def draft_query(store, text: str, types: list[str], title: str | None = None) -> Query:
@@ -186,7 +184,12 @@ def draft_query(store, text: str, types: list[str], title: str | None = None) ->
     ids = sorted({concept_id(c["type"], c["key"]) for c in record["concepts"]})
     concepts = _weighted(concepts_read.of_ids(store, ids, types))
     words = draft_words(store, paper_text(title, text, not title))
-    return Query(None, text, concepts, words, dense.default_model().encode([paper_text(title, text, not title)])[0], title)
+    model = dense.default_model()
+    read, shift = dense.encoder_input(title, text, not title)
+    spans = [(a + shift, b + shift) for a, b in dense.sentence_spans(text)]
+    encoded = model.encode_with_sentences([read], [spans])[0]
+    own = dense.Sentences([read[a:b] for a, b in encoded.spans], encoded.sentences)
+    return Query(None, concepts, words, encoded.vector, title, own)
 
 
 def read_draft(path: str | Path) -> str:
@@ -303,12 +306,16 @@ def dense_signal(cosine: float | None, floor: float) -> float:
 
 
 def add_sentences(store, query: Query, results: list[dict]) -> None:
-    """The evidence of the first ``kg.dense.EVIDENCE`` results the dense signal ranked: the
-    nearest sentence pair of the two abstracts."""
-    ranked = [r["id"] for r in results if r["ranked_by"] == "dense"][:dense.EVIDENCE]
-    if not ranked or not query.text:
+    """The evidence of the first ``kg.dense.EVIDENCE`` results: the nearest sentence pair of the
+    two abstracts, by the sentence vectors the build stored (no encoding here)."""
+    ids = [r["id"] for r in results[:dense.EVIDENCE]]
+    if not ids:
         return
-    pairs = dense.best_sentences(query.text, dense_reads.abstracts(store, ranked))
+    stored = dense.stored_sentences(store, ids + ([query.paper] if query.paper else []))
+    own = query.sentences or stored.get(query.paper)
+    if own is None:
+        return
+    pairs = dense.best_sentences(own, {pid: stored[pid] for pid in ids if pid in stored})
     for r in results:
         if r["id"] in pairs:
             r["sentences"] = pairs[r["id"]]

@@ -150,6 +150,28 @@ def test_dense_ranks_the_same_meaning_first_and_shows_the_nearest_sentences(db, 
     assert dense_of["pConcept"] > dense_of.get("pBio", 0.0)
 
 
+def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encoder(db, session_store):
+    row = session_store.run("MATCH (p:Paper {id: 'qA'}) RETURN p.abstract AS abstract, p.sentences AS sentences, "
+                            "p.sentence_dense AS packed")[0]
+    assert row["sentences"] == [0, 86, 87, 145]  # qA's two sentences, as offsets in its abstract
+    stored = dense.Sentences.stored(row["abstract"], row["sentences"], row["packed"])
+    assert stored.texts == dense.sentences(row["abstract"]) and stored.vectors.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(stored.vectors, axis=1), 1.0, atol=1e-5)
+    dense.default_model.cache_clear()  # a query about a stored paper runs no encoder, evidence included
+    results = similar_papers(session_store, "qA", top=3)
+    assert dense.default_model.cache_info().currsize == 0
+    assert all(r["sentences"]["query"] in stored.texts for r in results)
+
+
+def test_a_sentence_the_encoder_did_not_read_has_no_vector():
+    text = "We measure soil moisture in alpine meadows every day. " * 30 + "The last sentence is never read at all."
+    spans = dense.sentence_spans(text)
+    found = dense.default_model().encode_with_sentences([text], [spans])[0]
+    assert len(spans) == 31 and 0 < len(found.spans) < 31  # 256 tokens hold the first twenty-odd sentences
+    assert found.spans == spans[:len(found.spans)] and found.sentences.shape == (len(found.spans), 384)
+    assert np.array_equal(found.vector, dense.default_model().encode([text])[0])  # the paper's vector, from the same run
+
+
 def test_a_draft_is_ranked_without_being_stored(db, session_store):
     draft = PAPERS[0][2]  # qA's abstract, as a draft
     papers_before = session_store.run("MATCH (n) RETURN count(n) AS n")[0]["n"]
@@ -252,7 +274,8 @@ def test_json_output_has_the_documented_shape(db):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [r["id"] for r in data] == ["pConcept", "pTwin2"]
-    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared"}
+    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared", "sentences"}
+    assert set(data[0]["sentences"]) == {"query", "match", "cosine"}  # every result of the first ten has its evidence
     assert data[0]["title"] == "Compressing scientific articles" and data[0]["shared"][0]["name"] == "arXiv"
 
 
