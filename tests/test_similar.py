@@ -266,7 +266,7 @@ def test_exports_leave_the_text_index_out(db, session_store):
     graph = store_graph(session_store)
     assert {n.split(":", 1)[0] for n in graph.nodes} == {"Paper", "Concept", "Reference"}
     assert "OCCURS_IN" not in {d["type"] for _, _, d in graph.edges(data=True)}
-    assert not any("dense" in d for _, d in graph.nodes(data=True))  # nor the vectors
+    assert not any({"dense", "sentences", "sentence_dense"} & set(d) for _, d in graph.nodes(data=True))  # nor the vectors
 
 
 def test_json_output_has_the_documented_shape(db):
