@@ -87,9 +87,10 @@ def db(session_store, store_dir, module_graphs, request):
     return str(store_dir)
 
 
-def weight(df: int, type_: str, papers: int = 8) -> float:
-    """A shared concept's weight as documented: type weight x ln(1 + (N - df + 0.5) / (df + 0.5))."""
-    return TYPE_WEIGHTS[type_] * math.log(1 + (papers - df + 0.5) / (df + 0.5))
+def weight(df: int, type_: str, papers: int = 8, quality: float = 0.5) -> float:
+    """A shared concept's weight as documented: type weight x ln(1 + (N - df + 0.5) / (df + 0.5)) x
+    quality (0.5 here: these records carry no salience, so the build computes no quality)."""
+    return TYPE_WEIGHTS[type_] * math.log(1 + (papers - df + 0.5) / (df + 0.5)) * quality
 
 
 def ranking(store, paper, **kwargs) -> list[str]:
@@ -120,6 +121,18 @@ def test_concepts_rank_by_rare_shared_concepts_with_type_weights(db, session_sto
     assert results[2]["concepts"] == pytest.approx(weight(3, "Domain") / own, abs=1e-3)
     # pText and pDomain share the same Domain; the tie goes to the larger text score
     assert results[2]["concepts"] == results[3]["concepts"] and results[2]["text"] > results[3]["text"]
+
+
+def test_a_concept_of_higher_quality_weighs_more(db, session_store):
+    session_store.run("MATCH (c:Concept {name: 'summarization'}) SET c.quality = 0.9", write=True)
+    try:
+        best = similar_papers(session_store, "qA", by="concepts")[0]
+        assert best["id"] == "pConcept"
+        assert [(s["name"], s["weight"]) for s in best["shared"]] == [
+            ("summarization", pytest.approx(weight(2, "Task", quality=0.9), abs=1e-3)),  # first now: the heaviest
+            ("arXiv", pytest.approx(weight(2, "Dataset"), abs=1e-3)), ("SparseFormer", pytest.approx(weight(2, "Method"), abs=1e-3))]
+    finally:
+        session_store.run("MATCH (c:Concept {name: 'summarization'}) SET c.quality = null", write=True)
 
 
 def test_default_ranking_combines_the_three_signals_and_says_which_ranked(db, session_store):
