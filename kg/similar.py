@@ -9,7 +9,8 @@ concepts + WEIGHTS["dense"] x dense``, three signals between 0 and 1:
   keeps in the graph), divided by the query's score against itself, so 1.0 is a perfect match;
 - ``concepts``: the summed weights of the shared concepts, divided by the query's own total.
   A concept named by ``df`` of the graph's ``N`` papers weighs ``type weight x ln(1 + (N - df
-  + 0.5) / (df + 0.5))``: rare concepts count, a concept half the graph names almost nothing,
+  + 0.5) / (df + 0.5)) x quality`` (``concept_weight``; the one pair score: ``shared_weights``):
+  rare concepts count, a concept half the graph names almost nothing, one a reader would likely drop little,
   and a Domain, a Metric or an Entity counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
   concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it;
 - ``dense``: the cosine of the two all-MiniLM-L6-v2 vectors (``kg.dense``, stored by the build),
