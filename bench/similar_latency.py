@@ -166,14 +166,19 @@ def parts(store, papers: list[str]) -> None:
         similar.similar_papers(store, q, top=10)
     profile.disable()
     stats = pstats.Stats(profile).stats
-    steps = {"paper_query": "the query's concepts and words", "concept_neighbours": "candidates by concepts",
-             "text_neighbours": "candidates and scores by text", "scores": "dense: product with every paper",
-             "neighbours": "dense: nearest and candidates' cosines", "floor": "dense: the floor",
-             "shared_concepts": "shared concepts of the candidates", "add_sentences": "evidence sentences (first ten)"}
+    steps = {("similar.py", "paper_query"): "the query's concepts and words",
+             ("similar.py", "concept_neighbours"): "candidates by concepts",
+             ("textsim.py", "text_neighbours"): "candidates and scores by text",
+             ("dense.py", "matrix"): "dense: the matrix (cached)",
+             ("dense.py", "scores"): "dense: product with every paper",
+             ("dense.py", "neighbours"): "dense: nearest and candidates' cosines",
+             ("dense.py", "floor"): "dense: the floor",
+             ("similar.py", "shared_concepts"): "shared concepts of the candidates",
+             ("similar.py", "add_sentences"): "evidence sentences (first ten)"}
     total = sum(v[3] for k, v in stats.items() if k[2] == "similar_papers")
     print(f"  parts of the default answer ({len(papers)} queries, {total / len(papers) * 1000:.0f} ms each under the profiler):")
-    for function, what in steps.items():
-        spent = sum(v[3] for k, v in stats.items() if k[2] == function and "kg" in k[0])
+    for (module, function), what in steps.items():
+        spent = sum(v[3] for k, v in stats.items() if k[2] == function and k[0].endswith(f"kg/{module}"))
         print(f"    {what:<42} {spent / len(papers) * 1000:7.1f} ms  {spent / total:5.0%}")
 
 
