@@ -322,15 +322,17 @@ def pack(vectors: np.ndarray) -> str | None:
 
 
 def unpack(packed: str | None, rows: int) -> np.ndarray | None:
-    """``rows`` vectors stored by ``pack``, as unit vectors (float32); None when the stored bytes
-    do not hold that many rows.
+    """``rows`` vectors stored by ``pack``, as unit vectors (float32); None when there are none or
+    the stored bytes do not divide into that many rows.
 
     >>> vectors = np.array([[0.6, -0.8, 0.0], [0.0, 0.0, 1.0]], dtype=np.float32)
     >>> np.round(unpack(pack(vectors), 2).astype(float), 2).tolist()
     [[0.6, -0.8, 0.0], [0.0, 0.0, 1.0]]
+    >>> unpack(pack(vectors), 4) is None, unpack(None, 2) is None
+    (True, True)
     """
     found = np.frombuffer(base64.b64decode(packed or ""), dtype=np.int8).astype(np.float32)
-    if rows == 0 or len(found) % rows:
+    if rows == 0 or not len(found) or len(found) % rows:
         return None
     found = found.reshape(rows, -1)
     return found / np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-12)
