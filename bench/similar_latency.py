@@ -3,13 +3,18 @@
     python ../shared/tools/corpus.py 10000 /tmp/c10k.jsonl
     .venv/bin/python bench/similar_latency.py make /tmp/c10k.jsonl /tmp/c10k     # or: kg build /tmp/c10k.jsonl --db /tmp/c10k
     .venv/bin/kg server start --db /tmp/c10k
-    .venv/bin/python bench/similar_latency.py time /tmp/c10k [--queries 50]
+    .venv/bin/python bench/similar_latency.py time /tmp/c10k [--queries 50] [--cli 20]
     .venv/bin/kg server stop --db /tmp/c10k
     .venv/bin/python bench/similar_latency.py dense-scan 10000 100000                 # the dense signal alone
+    .venv/bin/python bench/similar_latency.py stand-in /tmp/c10k                      # timing only: see below
 
 ``time`` asks ``kg.similar.similar_papers`` about papers drawn with a fixed seed, in each mode,
 and runs the pack query ``papers/similar`` (concepts alone, the ranking before the text index)
-for the same papers in the same run as the baseline; it prints the median and 90th percentile.
+for the same papers in the same run as the baseline; it prints the median and 95th percentile,
+and the share of the default answer each part takes (cProfile over the same queries). ``--cli N``
+also runs ``kg similar ID --db DB`` as a user does, a new process each time, for N of the papers
+(and ``kg query run papers/find`` as the baseline of a process that starts, opens the store and
+asks one query).
 
 ``make`` loads a generated corpus the way ``kg build`` stores it (``graph_rows`` ->
 ``load_rows`` -> ``index_papers`` -> ``kg.dense.index_papers``, batches of 200) but extracts each distinct sentence once:
@@ -18,14 +23,25 @@ pipeline reads 13,500 sentences instead of 10,000 abstracts, and a paper's recor
 union of its sentences' records (offsets shifted). Concepts that need two sentences (an
 acronym defined in one, used in another) are missed; everything else is what the build
 would store. On a busy 2-core machine this is the difference between half an hour and hours.
+
+``stand-in`` gives every paper of a graph built without them (or without their sentences)
+vectors of the shipped model's shape: a random unit vector for the paper, one for each sentence
+of its abstract the encoder would read (the real tokenizer decides which), stored as
+``kg.dense.index_papers`` stores them. For timing only, when encoding every paper does not fit
+the time at hand (10,000 papers cost about 13 CPU minutes, hours on a loaded machine): an
+answer's time does not depend on the vectors' values, its ranking does.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import re
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -108,8 +124,9 @@ def make(corpus: Path, db: Path, citations: bool = True) -> None:
           f"{encoding:.0f} s CPU, {encoding / len(papers) * 1000:.1f} s per 1,000 papers")
 
 
-def latency(db: Path, count: int, seed: int = 0) -> None:
-    """Median and 90th-percentile time of one answer, per mode, against the pack query."""
+def latency(db: Path, count: int, cli: int = 0, seed: int = 0) -> None:
+    """Median and 95th-percentile time of one answer, per mode, against the pack query; the
+    parts of the default answer; and, with ``cli``, the command's time end to end."""
     with open_store(db_dir=db) as store:
         ids = sorted(r["id"] for r in store.run("MATCH (p:Paper) RETURN p.id AS id"))
         papers = random.Random(seed).sample(ids, min(count, len(ids)))
@@ -127,8 +144,47 @@ def latency(db: Path, count: int, seed: int = 0) -> None:
                 began = time.perf_counter()
                 run(q)
                 times.append(time.perf_counter() - began)
-            times.sort()
-            print(f"  {name:<40} median {statistics.median(times) * 1000:7.1f} ms   p90 {times[int(0.9 * len(times))] * 1000:7.1f} ms")
+            print(f"  {name:<44} {_spread(times)}")
+        parts(store, papers)
+    if cli:
+        kg = [str(Path(sys.executable).with_name("kg"))]  # the command the venv installs
+        for name, args in (("kg similar ID (default)", lambda q: ["similar", q]),
+                           ("kg query run papers/find (baseline)", lambda q: ["query", "run", "papers/find", "-p", "text=model"])):
+            times = []
+            for q in papers[:cli]:
+                began = time.perf_counter()
+                subprocess.run([*kg, *args(q), "--db", str(db)], check=True, capture_output=True)
+                times.append(time.perf_counter() - began)
+            print(f"  {name + ', a new process each':<44} {_spread(times)}")
+
+
+def parts(store, papers: list[str]) -> None:
+    """Where the default answer's time goes: the cumulative time of its main steps (cProfile)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for q in papers:
+        similar.similar_papers(store, q, top=10)
+    profile.disable()
+    stats = pstats.Stats(profile).stats
+    steps = {("similar.py", "paper_query"): "the query's concepts and words",
+             ("similar.py", "concept_neighbours"): "candidates by concepts",
+             ("textsim.py", "text_neighbours"): "candidates and scores by text",
+             ("dense.py", "matrix"): "dense: the matrix (cached)",
+             ("dense.py", "scores"): "dense: product with every paper",
+             ("dense.py", "neighbours"): "dense: nearest and candidates' cosines",
+             ("dense.py", "floor"): "dense: the floor",
+             ("similar.py", "shared_concepts"): "shared concepts of the candidates",
+             ("similar.py", "add_sentences"): "evidence sentences (first ten)"}
+    total = sum(v[3] for k, v in stats.items() if k[2] == "similar_papers")
+    print(f"  parts of the default answer ({len(papers)} queries, {total / len(papers) * 1000:.0f} ms each under the profiler):")
+    for (module, function), what in steps.items():
+        spent = sum(v[3] for k, v in stats.items() if k[2] == function and k[0].endswith(f"kg/{module}"))
+        print(f"    {what:<42} {spent / len(papers) * 1000:7.1f} ms  {spent / total:5.0%}")
+
+
+def _spread(times: list[float]) -> str:
+    times = sorted(times)
+    return f"median {statistics.median(times) * 1000:7.1f} ms   p95 {times[min(len(times) - 1, int(0.95 * len(times)))] * 1000:7.1f} ms"
 
 
 def dense_scan(sizes: list[int], repeats: int = 20, seed: int = 0) -> None:
@@ -165,6 +221,32 @@ def dense_scan(sizes: list[int], repeats: int = 20, seed: int = 0) -> None:
                   f"{statistics.median(times) * 1000:5.1f} ms (full sort baseline {statistics.median(sorts) * 1000:5.1f} ms)")
 
 
+def stand_in(db: Path, seed: int = 0) -> None:
+    """Random vectors of the right shape for every paper and its read sentences (timing only)."""
+    import uuid
+
+    import numpy as np
+
+    from kg.store.reads import dense as dense_reads
+
+    model, rng = dense.default_model(), np.random.default_rng(seed)
+    with open_store(db_dir=db) as store:
+        ids = sorted(r["id"] for r in store.run("MATCH (p:Paper) RETURN p.id AS id"))
+        for batch in batched(ids, dense.PAPERS_PER_WRITE):
+            rows = []
+            for row in dense_reads.stored_texts(store, batch):
+                text, shift = dense.encoder_input(row["title"], row["abstract"], row["title_derived"])
+                read_to = max((end for _, end in model.tokenizer.encode(text).offsets), default=0)
+                spans = [(a, b) for a, b in dense.sentence_spans(row["abstract"]) if b + shift <= read_to]
+                vectors = rng.standard_normal((1 + len(spans), model.dims)).astype(np.float32)
+                vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+                rows.append({"paper": row["id"], "dense": np.round(vectors[0].astype(np.float64), dense.DIGITS).tolist(),
+                             "sentences": [at for span in spans for at in span] or None, "sentence_dense": dense.pack(vectors[1:])})
+            dense_reads.write_vectors(store, rows, dense.PAPERS_PER_WRITE)
+        dense_reads.note_write(store, uuid.uuid4().hex, "random stand-ins (timing only)", model.dims)
+    print(f"{db}: stand-in vectors for {len(ids):,} papers")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -175,15 +257,20 @@ def main() -> None:
     timed = commands.add_parser("time", help="time kg similar on a graph (start its server first)")
     timed.add_argument("db", type=Path)
     timed.add_argument("--queries", type=int, default=50)
+    timed.add_argument("--cli", type=int, default=0, help="also time the kg similar command, a new process each, for this many papers")
     scan = commands.add_parser("dense-scan", help="time the dense signal's matrix product alone")
     scan.add_argument("sizes", type=int, nargs="+")
+    standin = commands.add_parser("stand-in", help="random vectors of the right shape for every paper (timing only)")
+    standin.add_argument("db", type=Path)
     args = parser.parse_args()
     if args.command == "dense-scan":
         dense_scan(args.sizes)
+    elif args.command == "stand-in":
+        stand_in(args.db)
     elif args.command == "make":
         make(args.corpus, args.db, citations=not args.no_citations)
     else:
-        latency(args.db, args.queries)
+        latency(args.db, args.queries, args.cli)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,12 @@ torch. The encoder (``kg/models/dense``: all-MiniLM-L6-v2, Apache-2.0, its weigh
 
 ``kg build`` stores every paper's vector as ``Paper.dense`` (:func:`index_papers`, one batch at a
 time, from the stored title and abstract, so a paper loaded in two steps gets the vector of its
-final text) and notes each write with a new version token on the build's ``BuildState`` node. A query multiplies the
+final text) and, from the same run of the encoder, a vector for each sentence of its abstract
+the encoder read (the mean of that sentence's token vectors, in the context of the whole text):
+``Paper.sentences`` their offsets in the abstract, ``Paper.sentence_dense`` the vectors, 8 bits
+a component. They are the evidence of ``kg similar`` (:func:`best_sentences`): the pair of
+sentences of two abstracts whose vectors are nearest, found without running the encoder at
+query time. Each write is noted with a new version token on the build's ``BuildState`` node. A query multiplies the
 matrix of all vectors (:func:`matrix`, read once per index version and kept in memory and, for
 the embedded store, in files beside the database, mapped rather than read) by its own vector.
 
@@ -21,10 +26,12 @@ True
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
 import uuid
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -36,10 +43,19 @@ from kg.store.reads import dense as reads
 MODEL_DIR = Path(__file__).parent / "models" / "dense"
 DIGITS = 5              # a stored vector's components are rounded so (the 8-bit weights hold fewer)
 PAPERS_PER_WRITE = 100
-TOGETHER = 32           # sentences run at once for the evidence
-EVIDENCE = 3            # results given the nearest sentences (the first the dense signal ranked): each costs an abstract's encoding
+EVIDENCE = 10           # results given the nearest sentence pair: the first ten (stored vectors, no encoding)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 MIN_SENTENCE_WORDS = 4  # a shorter piece ("Fig. 2.") is no evidence
+
+
+@dataclass
+class Encoded:
+    """A text's vector and the vectors of its sentences the encoder read (``spans``: their
+    offsets in the text; ``sentences``: one unit row each)."""
+
+    vector: np.ndarray
+    spans: list[tuple[int, int]]
+    sentences: np.ndarray
 
 
 class Model:
@@ -66,28 +82,51 @@ class Model:
         """What made the vectors, stored with the index so a graph says which model it holds."""
         return f"{self.meta['source']} ({self.meta['onnx']['weights']}), mean of at most {self.max_tokens} tokens"
 
-    def encode(self, texts: Iterable[str], together: bool = False) -> np.ndarray:
+    def encode(self, texts: Iterable[str]) -> np.ndarray:
         """One unit vector per text (float32); an empty text gives zeros.
 
-        Each text runs alone unless ``together``: the 8-bit weights scale a run's activations by
-        its largest, so a text run beside others gets a vector that depends on them (a stored
-        vector must not: a graph built in several steps holds the vectors of one built at once).
-        ``together`` runs up to ``TOGETHER`` texts at once, for evidence that is never stored."""
-        encodings = self.tokenizer.encode_batch([t or "" for t in texts])
-        out = np.zeros((len(encodings), self.dims), dtype=np.float32)
-        rows = sorted((i for i, e in enumerate(encodings) if len(e.ids) > 2), key=lambda i: len(encodings[i].ids))  # [CLS] [SEP]: no text
-        size = TOGETHER if together else 1
-        for start in range(0, len(rows), size):
-            run = rows[start:start + size]
-            width = max(len(encodings[i].ids) for i in run)
-            ids = np.zeros((len(run), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for r, i in enumerate(run):
-                ids[r, :len(encodings[i].ids)], mask[r, :len(encodings[i].ids)] = encodings[i].ids, 1
-            tokens = self.session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
-            mean = (tokens * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
-            out[run] = mean / np.maximum(np.linalg.norm(mean, axis=1, keepdims=True), 1e-12)
+        Each text runs alone: the 8-bit weights scale a run's activations by its largest, so a
+        text run beside others would get a vector that depends on them (a stored vector must
+        not: a graph built in several steps holds the vectors of one built at once)."""
+        texts = [t or "" for t in texts]
+        out = np.zeros((len(texts), self.dims), dtype=np.float32)
+        for i, tokens, _ in self._runs(texts):
+            out[i] = _mean_unit(tokens)
         return out
+
+    def encode_with_sentences(self, texts: Iterable[str], spans: Iterable[list[tuple[int, int]]]) -> list[Encoded]:
+        """Each text's vector (as ``encode``, each text alone) and, from the same run, a unit
+        vector for each of its ``spans`` (character offsets) the encoder read whole: the mean of
+        the span's token vectors. A span past the encoder's ``max_tokens`` gets none.
+
+        >>> text = "Low-rank adapters tune large models. Soil moisture was measured daily."
+        >>> found = default_model().encode_with_sentences([text], [sentence_spans(text)])[0]
+        >>> found.spans == sentence_spans(text), found.sentences.shape
+        (True, (2, 384))
+        """
+        texts, spans = [t or "" for t in texts], list(spans)
+        found = [Encoded(np.zeros(self.dims, np.float32), [], np.zeros((0, self.dims), np.float32)) for _ in texts]
+        for i, tokens, offsets in self._runs(texts):
+            read = [(a, b) for a, b in spans[i] if b <= max(end for _, end in offsets)]
+            rows = [[t for t, (x, y) in enumerate(offsets) if y > x and x >= a and y <= b] for a, b in read]
+            kept = [(span, row) for span, row in zip(read, rows) if row]
+            vectors = np.array([_mean_unit(tokens[row]) for _, row in kept], dtype=np.float32).reshape(-1, self.dims)
+            found[i] = Encoded(_mean_unit(tokens), [span for span, _ in kept], vectors)
+        return found
+
+    def _runs(self, texts: list[str]):
+        """``(index, token vectors, character offsets)`` of each text with words, one run each."""
+        for i, encoding in enumerate(self.tokenizer.encode_batch(texts)):
+            if len(encoding.ids) > 2:  # [CLS] [SEP] alone: no text
+                ids = np.array([encoding.ids], dtype=np.int64)
+                tokens = self.session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0]
+                yield i, tokens[0], encoding.offsets
+
+
+def _mean_unit(tokens: np.ndarray) -> np.ndarray:
+    """The mean of token vectors scaled to length 1 (summed in float64, then float32)."""
+    mean = tokens.astype(np.float64).sum(axis=0) / len(tokens)
+    return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
 
 
 @lru_cache(maxsize=1)
@@ -99,22 +138,24 @@ def default_model() -> Model:
 # --- build time -------------------------------------------------------------------------
 
 def index_papers(store, paper_ids: Iterable[str], model: Model | None = None) -> int:
-    """Store the vector of these papers' stored text (after they are loaded) as ``Paper.dense``;
-    returns how many changed. A vector depends only on its paper's text, so a graph built in
-    several steps holds the same vectors as one built at once; an unchanged one is not written."""
-    from kg.textsim import paper_text
-
+    """Store the vector of these papers' stored text (after they are loaded) as ``Paper.dense``
+    and those of their abstracts' sentences (``Paper.sentences``, ``Paper.sentence_dense``);
+    returns how many papers changed. A vector depends only on its paper's text, so a graph built
+    in several steps holds the same vectors as one built at once; an unchanged one is not written."""
     ids = sorted(set(paper_ids))
     if not ids:
         return 0
     model = model or default_model()
     rows = reads.stored_texts(store, ids)
-    vectors = model.encode(paper_text(r["title"], r["abstract"], r["title_derived"]) for r in rows)
+    inputs = [encoder_input(r["title"], r["abstract"], r["title_derived"]) for r in rows]
+    spans = [[(a + shift, b + shift) for a, b in sentence_spans(r["abstract"])] for r, (_, shift) in zip(rows, inputs)]
     changed = []
-    for row, vector in zip(rows, vectors):
-        stored = np.round(vector.astype(np.float64), DIGITS).tolist() if vector.any() else None
-        if stored != row["dense"]:
-            changed.append({"paper": row["id"], "dense": stored})
+    for row, (_, shift), found in zip(rows, inputs, model.encode_with_sentences((text for text, _ in inputs), spans)):
+        stored = {"dense": np.round(found.vector.astype(np.float64), DIGITS).tolist() if found.vector.any() else None,
+                  "sentences": [at - shift for span in found.spans for at in span] or None,
+                  "sentence_dense": pack(found.sentences)}
+        if any(stored[k] != row[k] for k in stored):
+            changed.append({"paper": row["id"], **stored})
     if changed:
         reads.write_vectors(store, changed, PAPERS_PER_WRITE)
         reads.note_write(store, uuid.uuid4().hex, model.name, model.dims)
@@ -233,30 +274,102 @@ def floor(found: Matrix, scores: np.ndarray, exclude: str | None = None) -> floa
 
 # --- evidence ---------------------------------------------------------------------------
 
-def sentences(text: str) -> list[str]:
-    """The sentences of an abstract, those of fewer than ``MIN_SENTENCE_WORDS`` words left out.
+def sentence_spans(text: str | None) -> list[tuple[int, int]]:
+    """The offsets of an abstract's sentences, those of fewer than ``MIN_SENTENCE_WORDS`` words left out.
+
+    >>> sentence_spans("We study LoRA here. Fig. 2. It works.")
+    [(0, 19)]
+    """
+    spans, at = [], 0
+    for piece in SENTENCE.split(text or ""):
+        start = text.index(piece, at)
+        at = start + len(piece)
+        stripped = piece.strip()
+        if len(stripped.split()) >= MIN_SENTENCE_WORDS:
+            begin = start + piece.index(stripped)
+            spans.append((begin, begin + len(stripped)))
+    return spans
+
+
+def sentences(text: str | None) -> list[str]:
+    """The sentences of an abstract (``sentence_spans``).
 
     >>> sentences("We study LoRA here. It works well on GLUE tasks. Fig. 2. Results follow.")
     ['We study LoRA here.', 'It works well on GLUE tasks.']
     """
-    return [s.strip() for s in SENTENCE.split(text or "") if len(s.split()) >= MIN_SENTENCE_WORDS]
+    return [text[a:b] for a, b in sentence_spans(text)]
 
 
-def best_sentences(text: str, others: dict[str, str], model: Model | None = None) -> dict[str, dict]:
-    """For each text of ``others``, the sentence pair (one of ``text``, one of it) whose vectors
-    are nearest: ``{"query": ..., "match": ..., "cosine": ...}``; none for a text without sentences."""
-    model = model or default_model()
-    own = sentences(text)
-    theirs = {pid: sentences(other) for pid, other in others.items()}
-    theirs = {pid: found for pid, found in theirs.items() if found}
-    if not own or not theirs:
-        return {}
-    every = own + [s for found in theirs.values() for s in found]
-    vectors = model.encode(every, together=True)
-    own_vectors, at, pairs = vectors[:len(own)], len(own), {}
-    for pid, found in theirs.items():
-        cosines = own_vectors @ vectors[at:at + len(found)].T
-        at += len(found)
-        i, j = np.unravel_index(int(np.argmax(cosines)), cosines.shape)
-        pairs[pid] = {"query": own[i], "match": found[j], "cosine": round(float(cosines[i, j]), 3)}
+def encoder_input(title: str | None, abstract: str | None, title_derived: bool | None) -> tuple[str, int]:
+    """What the encoder reads of a paper (``kg.textsim.paper_text``) and where its abstract starts in it.
+
+    >>> encoder_input("LoRA", "We adapt models.", False)
+    ('LoRA We adapt models.', 5)
+    """
+    from kg.textsim import paper_text
+
+    text, abstract = paper_text(title, abstract, title_derived), abstract or ""
+    return text, len(text) - len(abstract.rstrip()) if abstract.strip() else len(text)
+
+
+def pack(vectors: np.ndarray) -> str | None:
+    """Unit row vectors as stored: each scaled so its largest component is 127, as bytes, in base64
+    (a cosine reads directions only); None for no rows."""
+    if not len(vectors):
+        return None
+    scaled = vectors / np.maximum(np.abs(vectors).max(axis=1, keepdims=True), 1e-12) * 127
+    return base64.b64encode(np.round(scaled).astype(np.int8).tobytes()).decode("ascii")
+
+
+def unpack(packed: str | None, rows: int) -> np.ndarray | None:
+    """``rows`` vectors stored by ``pack``, as unit vectors (float32); None when there are none or
+    the stored bytes do not divide into that many rows.
+
+    >>> vectors = np.array([[0.6, -0.8, 0.0], [0.0, 0.0, 1.0]], dtype=np.float32)
+    >>> np.round(unpack(pack(vectors), 2).astype(float), 2).tolist()
+    [[0.6, -0.8, 0.0], [0.0, 0.0, 1.0]]
+    >>> unpack(pack(vectors), 4) is None, unpack(None, 2) is None
+    (True, True)
+    """
+    found = np.frombuffer(base64.b64decode(packed or ""), dtype=np.int8).astype(np.float32)
+    if rows == 0 or not len(found) or len(found) % rows:
+        return None
+    found = found.reshape(rows, -1)
+    return found / np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-12)
+
+
+@dataclass
+class Sentences:
+    """The sentences of one abstract the encoder read, and their vectors (row by row)."""
+
+    texts: list[str]
+    vectors: np.ndarray
+
+    @classmethod
+    def stored(cls, abstract: str | None, offsets: list[int] | None, packed: str | None) -> "Sentences | None":
+        """As ``index_papers`` stored them (offsets in the abstract, packed vectors); None when
+        there are none or they do not fit together."""
+        spans = list(zip((offsets or [])[0::2], (offsets or [])[1::2]))
+        vectors = unpack(packed, len(spans))
+        if vectors is None:
+            return None
+        return cls([(abstract or "")[a:b] for a, b in spans], vectors)
+
+
+def stored_sentences(store, ids: list[str]) -> dict[str, Sentences]:
+    """The stored sentences and vectors of these papers (those that have some)."""
+    found = {r["id"]: Sentences.stored(r["abstract"], r["sentences"], r["sentence_dense"])
+             for r in reads.sentence_vectors(store, ids)}
+    return {pid: s for pid, s in found.items() if s is not None}
+
+
+def best_sentences(own: Sentences, others: dict[str, Sentences]) -> dict[str, dict]:
+    """For each of ``others``, the sentence pair (one of ``own``, one of it) whose vectors are
+    nearest: ``{"query": ..., "match": ..., "cosine": ...}``; none where either has no sentences."""
+    pairs = {}
+    for pid, theirs in others.items():
+        if own.texts and theirs.texts:
+            cosines = own.vectors @ theirs.vectors.T
+            i, j = np.unravel_index(int(np.argmax(cosines)), cosines.shape)
+            pairs[pid] = {"query": own.texts[i], "match": theirs.texts[j], "cosine": round(float(cosines[i, j]), 3)}
     return pairs

@@ -9,7 +9,8 @@ concepts + WEIGHTS["dense"] x dense``, three signals between 0 and 1:
   keeps in the graph), divided by the query's score against itself, so 1.0 is a perfect match;
 - ``concepts``: the summed weights of the shared concepts, divided by the query's own total.
   A concept named by ``df`` of the graph's ``N`` papers weighs ``type weight x ln(1 + (N - df
-  + 0.5) / (df + 0.5))``: rare concepts count, a concept half the graph names almost nothing,
+  + 0.5) / (df + 0.5)) x quality`` (``concept_weight``; the one pair score: ``shared_weights``):
+  rare concepts count, a concept half the graph names almost nothing, one a reader would likely drop little,
   and a Domain, a Metric or an Entity counts less than a Method, Task or Dataset (``TYPE_WEIGHTS``). A
   concept the two papers reach only through a ``BROADER`` edge counts ``BROADER_SHARE`` of it;
 - ``dense``: the cosine of the two all-MiniLM-L6-v2 vectors (``kg.dense``, stored by the build),
@@ -19,8 +20,9 @@ concepts + WEIGHTS["dense"] x dense``, three signals between 0 and 1:
 bibliographic coupling plus co-citation (works both cite, papers citing both). Only that mode
 reads citations. Ties go to the larger concept score, then the larger text score, then the
 larger dense score, then more shared concepts, then the paper id. Each result says which signal
-ranked it, lists the shared concepts, heaviest first, and, when the dense signal ranked it, the
-nearest pair of sentences of the two abstracts.
+ranked it and lists the shared concepts, heaviest first; each of the first ``kg.dense.EVIDENCE``
+gives the nearest pair of sentences of the two abstracts (by the sentence vectors the build
+stores: no encoder runs for a stored paper).
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:                       # doctest: +SKIP
@@ -40,16 +42,17 @@ import numpy as np
 from kg import defaults, dense
 from kg.errors import BadInput, NotFound, PaperNotFound
 from kg.graph import CONCEPT_LABELS
+from kg.store import counts
 from kg.store.reads import citations as citations_read
 from kg.store.reads import concepts as concepts_read
-from kg.store.reads import dense as dense_reads
 from kg.store.reads import papers
 from kg.textsim import draft_words, idf, paper_text, query_words, text_neighbours
 
 BY = ("all", "text", "concepts", "dense", "citations")
 SIGNALS = ("text", "concepts", "dense")
 # each signal's share of the default score: the best on the even OpenAlex queries (bench/similar_eval.py --tune)
-WEIGHTS = {"text": 0.3, "concepts": 0.2, "dense": 0.5}
+WEIGHTS = {"text": 0.2, "concepts": 0.3, "dense": 0.5}
+QUALITY_POWER = 1    # a concept's weight grows with its quality (``concept_weight``); 0 reads no quality
 TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
 BROADER_SHARE = 0.5
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
@@ -57,17 +60,40 @@ MAX_DRAFT = 100_000   # characters of a draft (an abstract is ~2,000)
 COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
 
 
-def concept_weight(naming: int, papers: int, concept_type: str | None = None) -> float:
+def concept_weight(naming: int, papers: int, concept_type: str | None = None, quality: float | None = None) -> float:
     """The weight of a concept of ``concept_type`` named by ``naming`` of ``papers`` papers, the one
-    rule of ``kg similar``, the similarity view and the pack query ``papers/similar``: its type's
-    weight (``TYPE_WEIGHTS``) times BM25's IDF, ln(1 + (N - df + 0.5) / (df + 0.5)).
+    rule of ``kg similar`` and the similarity view: its type's weight (``TYPE_WEIGHTS``) times
+    BM25's IDF, ln(1 + (N - df + 0.5) / (df + 0.5)), times its ``quality`` (how likely a reader
+    keeps it, ``kg.store.concept_quality``; ``QUALITY_POWER``) when the graph keeps one.
 
     >>> round(concept_weight(2, 1000, "Method"), 3), round(concept_weight(2, 1000, "Domain"), 3)
     (5.992, 1.498)
-    >>> round(concept_weight(500, 1000), 3)
-    0.693
+    >>> round(concept_weight(500, 1000), 3), round(concept_weight(500, 1000, quality=0.5), 3)
+    (0.693, 0.347)
     """
-    return TYPE_WEIGHTS.get(concept_type, 1.0) * idf(naming, papers)
+    kept = 1.0 if quality is None else quality ** QUALITY_POWER
+    return TYPE_WEIGHTS.get(concept_type, 1.0) * idf(naming, papers) * kept
+
+
+def shared_weights(concepts: dict[str, tuple[float, bool]], direct: Iterable[str], broader: Iterable[str] = ()) -> dict[str, float]:
+    """The one pair score of ``kg similar`` and the similarity view, by its parts: of one paper's
+    ``concepts`` (``{id: (weight, named directly)}``, a concept it reaches only through a BROADER
+    edge weighing ``BROADER_SHARE`` of it), those the other paper names (``direct``, at their
+    weight) or reaches through a BROADER edge (``broader``, at ``BROADER_SHARE`` of their full
+    weight), each with the weight it adds. The pair's score is their sum.
+
+    >>> shared_weights({"lora": (4.0, True), "peft": (1.0, False)}, direct=["lora", "peft"])
+    {'lora': 4.0, 'peft': 1.0}
+    >>> shared_weights({"lora": (4.0, True)}, direct=[], broader=["lora"])
+    {'lora': 2.0}
+    """
+    shared = {cid: concepts[cid][0] for cid in direct if cid in concepts}
+    for cid in broader:
+        if cid in concepts:
+            weight, named = concepts[cid]
+            full = weight / (1.0 if named else BROADER_SHARE)
+            shared[cid] = max(shared.get(cid, 0.0), full * BROADER_SHARE)
+    return shared
 
 
 def proposes(naming: int, papers: int) -> bool:
@@ -123,15 +149,11 @@ def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[s
     if not ids:
         return {}, {}
     by_id = {c["id"]: c for c in concepts}
+    weighted = {cid: (c["weight"], c["direct"]) for cid, c in by_id.items()}
     found, titles = {}, {}
     for row in concepts_read.shared(store, ids, sorted(by_id)):
         titles[row["id"]] = row["title"]
-        shared = {}
-        for cid in row["direct"]:
-            shared[cid] = by_id[cid]["weight"]
-        for cid in row["broader"]:
-            base = by_id[cid]["weight"] / (1.0 if by_id[cid]["direct"] else BROADER_SHARE)
-            shared[cid] = max(shared.get(cid, 0.0), base * BROADER_SHARE)
+        shared = shared_weights(weighted, row["direct"], row["broader"])
         listed = [{"name": by_id[c]["name"], "type": by_id[c]["type"], "weight": round(w, 4)} for c, w in shared.items()]
         found[row["id"]] = sorted(listed, key=lambda s: (-s["weight"], s["name"].lower(), s["type"]))
     return found, titles
@@ -151,11 +173,11 @@ class Query:
     """What a query is ranked by: a stored paper (``paper``) or a draft (``paper`` None)."""
 
     paper: str | None
-    text: str                      # its abstract (or the draft), for the sentence evidence
     concepts: list[dict]           # ``paper_concepts``' shape
     words: tuple | None            # ``kg.textsim.query_words``' answer
     vector: np.ndarray | None      # its dense vector
     title: str | None = None
+    sentences: dense.Sentences | None = None  # a draft's, for the evidence (a stored paper's are read with its results')
 
     @property
     def exclude(self) -> str:
@@ -163,11 +185,10 @@ class Query:
 
 
 def paper_query(store, paper: str, types: list[str], found: dense.Matrix | None) -> Query:
-    """A stored paper as a query: its concepts, words, vector and abstract as the graph keeps them."""
+    """A stored paper as a query: its concepts, words and vector as the graph keeps them."""
     title = paper_title(store, paper)
     vector = found.vector(paper) if found is not None else None
-    return Query(paper, dense_reads.abstracts(store, [paper]).get(paper, ""), paper_concepts(store, paper, types),
-                 query_words(store, paper), vector, title)
+    return Query(paper, paper_concepts(store, paper, types), query_words(store, paper), vector, title)
 
 
 def draft_query(store, text: str, types: list[str], title: str | None = None) -> Query:
@@ -186,7 +207,12 @@ def draft_query(store, text: str, types: list[str], title: str | None = None) ->
     ids = sorted({concept_id(c["type"], c["key"]) for c in record["concepts"]})
     concepts = _weighted(concepts_read.of_ids(store, ids, types))
     words = draft_words(store, paper_text(title, text, not title))
-    return Query(None, text, concepts, words, dense.default_model().encode([paper_text(title, text, not title)])[0], title)
+    model = dense.default_model()
+    read, shift = dense.encoder_input(title, text, not title)
+    spans = [(a + shift, b + shift) for a, b in dense.sentence_spans(text)]
+    encoded = model.encode_with_sentences([read], [spans])[0]
+    own = dense.Sentences([read[a:b] for a, b in encoded.spans], encoded.sentences)
+    return Query(None, concepts, words, encoded.vector, title, own)
 
 
 def read_draft(path: str | Path) -> str:
@@ -221,7 +247,7 @@ def paper_concepts(store, paper: str, types: list[str]) -> list[dict]:
 def _weighted(found: list[dict]) -> list[dict]:
     for c in found:
         share = 1.0 if c["direct"] else BROADER_SHARE
-        c["weight"] = share * concept_weight(c["df"], c["papers"], c["type"])
+        c["weight"] = share * concept_weight(c["df"], c["papers"], c["type"], counts.quality(c))
     return found
 
 
@@ -235,8 +261,9 @@ def similar_papers(store, paper: str | None = None, top: int = defaults.TOP, by:
     ``score`` the ranking score, ``text``, ``concepts`` and ``dense`` the three signals (0..1),
     ``ranked_by`` the signal that gave most of the score (``"text"``, ``"concepts"``, ``"dense"``
     or ``"citations"``), ``shared`` the shared concepts ``[{"name", "type", "weight"}]``, heaviest
-    first; a result the dense signal ranked adds ``"sentences"``: ``{"query", "match", "cosine"}``,
-    the sentence of each abstract whose meanings are nearest. ``by="citations"`` adds
+    first; each of the first ``kg.dense.EVIDENCE`` results adds ``"sentences"``: ``{"query", "match",
+    "cosine"}``, the sentence of each abstract whose meanings are nearest (when both have stored
+    sentence vectors). ``by="citations"`` adds
     ``"coupled"`` and ``"cocited"`` counts. ``types`` keeps only concepts of those types.
     """
     by = "all" if by == "both" else by  # the name of the default before the dense signal
@@ -303,12 +330,16 @@ def dense_signal(cosine: float | None, floor: float) -> float:
 
 
 def add_sentences(store, query: Query, results: list[dict]) -> None:
-    """The evidence of the first ``kg.dense.EVIDENCE`` results the dense signal ranked: the
-    nearest sentence pair of the two abstracts."""
-    ranked = [r["id"] for r in results if r["ranked_by"] == "dense"][:dense.EVIDENCE]
-    if not ranked or not query.text:
+    """The evidence of the first ``kg.dense.EVIDENCE`` results: the nearest sentence pair of the
+    two abstracts, by the sentence vectors the build stored (no encoding here)."""
+    ids = [r["id"] for r in results[:dense.EVIDENCE]]
+    if not ids:
         return
-    pairs = dense.best_sentences(query.text, dense_reads.abstracts(store, ranked))
+    stored = dense.stored_sentences(store, ids + ([query.paper] if query.paper else []))
+    own = query.sentences or stored.get(query.paper)
+    if own is None:
+        return
+    pairs = dense.best_sentences(own, {pid: stored[pid] for pid in ids if pid in stored})
     for r in results:
         if r["id"] in pairs:
             r["sentences"] = pairs[r["id"]]

@@ -87,9 +87,10 @@ def db(session_store, store_dir, module_graphs, request):
     return str(store_dir)
 
 
-def weight(df: int, type_: str, papers: int = 8) -> float:
-    """A shared concept's weight as documented: type weight x ln(1 + (N - df + 0.5) / (df + 0.5))."""
-    return TYPE_WEIGHTS[type_] * math.log(1 + (papers - df + 0.5) / (df + 0.5))
+def weight(df: int, type_: str, papers: int = 8, quality: float = 0.5) -> float:
+    """A shared concept's weight as documented: type weight x ln(1 + (N - df + 0.5) / (df + 0.5)) x
+    quality (0.5 here: these records carry no salience, so the build computes no quality)."""
+    return TYPE_WEIGHTS[type_] * math.log(1 + (papers - df + 0.5) / (df + 0.5)) * quality
 
 
 def ranking(store, paper, **kwargs) -> list[str]:
@@ -122,6 +123,18 @@ def test_concepts_rank_by_rare_shared_concepts_with_type_weights(db, session_sto
     assert results[2]["concepts"] == results[3]["concepts"] and results[2]["text"] > results[3]["text"]
 
 
+def test_a_concept_of_higher_quality_weighs_more(db, session_store):
+    session_store.run("MATCH (c:Concept {name: 'summarization'}) SET c.quality = 0.9", write=True)
+    try:
+        best = similar_papers(session_store, "qA", by="concepts")[0]
+        assert best["id"] == "pConcept"
+        assert [(s["name"], s["weight"]) for s in best["shared"]] == [
+            ("summarization", pytest.approx(weight(2, "Task", quality=0.9), abs=1e-3)),  # first now: the heaviest
+            ("arXiv", pytest.approx(weight(2, "Dataset"), abs=1e-3)), ("SparseFormer", pytest.approx(weight(2, "Method"), abs=1e-3))]
+    finally:
+        session_store.run("MATCH (c:Concept {name: 'summarization'}) SET c.quality = null", write=True)
+
+
 def test_default_ranking_combines_the_three_signals_and_says_which_ranked(db, session_store):
     results = similar_papers(session_store, "qA")
     assert {r["id"] for r in results[:2]} == {"pText", "pConcept"}
@@ -148,6 +161,28 @@ def test_dense_ranks_the_same_meaning_first_and_shows_the_nearest_sentences(db, 
     # a summarization paper is nearer in meaning to the other summarization paper than to yeast
     dense_of = {r["id"]: r["dense"] for r in similar_papers(session_store, "qA", by="dense", top=10)}
     assert dense_of["pConcept"] > dense_of.get("pBio", 0.0)
+
+
+def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encoder(db, session_store):
+    row = session_store.run("MATCH (p:Paper {id: 'qA'}) RETURN p.abstract AS abstract, p.sentences AS sentences, "
+                            "p.sentence_dense AS packed")[0]
+    assert row["sentences"] == [0, 86, 87, 145]  # qA's two sentences, as offsets in its abstract
+    stored = dense.Sentences.stored(row["abstract"], row["sentences"], row["packed"])
+    assert stored.texts == dense.sentences(row["abstract"]) and stored.vectors.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(stored.vectors, axis=1), 1.0, atol=1e-5)
+    dense.default_model.cache_clear()  # a query about a stored paper runs no encoder, evidence included
+    results = similar_papers(session_store, "qA", top=3)
+    assert dense.default_model.cache_info().currsize == 0
+    assert all(r["sentences"]["query"] in stored.texts for r in results)
+
+
+def test_a_sentence_the_encoder_did_not_read_has_no_vector():
+    text = "We measure soil moisture in alpine meadows every day. " * 30 + "The last sentence is never read at all."
+    spans = dense.sentence_spans(text)
+    found = dense.default_model().encode_with_sentences([text], [spans])[0]
+    assert len(spans) == 31 and 0 < len(found.spans) < 31  # 256 tokens hold the first twenty-odd sentences
+    assert found.spans == spans[:len(found.spans)] and found.sentences.shape == (len(found.spans), 384)
+    assert np.array_equal(found.vector, dense.default_model().encode([text])[0])  # the paper's vector, from the same run
 
 
 def test_a_draft_is_ranked_without_being_stored(db, session_store):
@@ -244,7 +279,7 @@ def test_exports_leave_the_text_index_out(db, session_store):
     graph = store_graph(session_store)
     assert {n.split(":", 1)[0] for n in graph.nodes} == {"Paper", "Concept", "Reference"}
     assert "OCCURS_IN" not in {d["type"] for _, _, d in graph.edges(data=True)}
-    assert not any("dense" in d for _, d in graph.nodes(data=True))  # nor the vectors
+    assert not any({"dense", "sentences", "sentence_dense"} & set(d) for _, d in graph.nodes(data=True))  # nor the vectors
 
 
 def test_json_output_has_the_documented_shape(db):
@@ -252,7 +287,8 @@ def test_json_output_has_the_documented_shape(db):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [r["id"] for r in data] == ["pConcept", "pTwin2"]
-    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared"}
+    assert set(data[0]) == {"id", "title", "score", "ranked_by", "text", "concepts", "dense", "shared", "sentences"}
+    assert set(data[0]["sentences"]) == {"query", "match", "cosine"}  # every result of the first ten has its evidence
     assert data[0]["title"] == "Compressing scientific articles" and data[0]["shared"][0]["name"] == "arXiv"
 
 

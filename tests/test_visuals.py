@@ -134,7 +134,14 @@ def test_cooccurrence_cap_keeps_the_most_named_concepts_and_counts_the_links_lef
     assert capped.omitted.edges == full.number_of_edges() - capped.graph.number_of_edges()  # counted, not formed
 
 
-def test_similarity_cap_shows_the_papers_most_similar_to_all_others(views):
+def stored_qualities(store) -> dict[str, float]:
+    """Each concept's quality as the build stored it (``kg.store.concept_quality``), 0.5 where the
+    records carried no salience to compute one from (as the packs read it)."""
+    rows = store.run("MATCH (c:Concept) RETURN c.id AS id, c.quality AS quality")
+    return {r["id"]: 0.5 if r["quality"] is None else r["quality"] for r in rows}
+
+
+def test_similarity_cap_shows_the_papers_most_similar_to_all_others(views, session_store):
     full, capped = views["similarity"].graph, views["similarity-top3"]
     assert 2 <= capped.graph.number_of_nodes() <= 3
     for u, v, d in capped.graph.edges(data=True):  # the links are scored as in the whole view
@@ -145,15 +152,16 @@ def test_similarity_cap_shows_the_papers_most_similar_to_all_others(views):
     type_of = {concept_id(c['type'], c['key']): c["type"] for r in records for c in r["concepts"]}
     n, type_weight = len(records), {"Method": 1, "Task": 1, "Dataset": 1, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
     df = Counter(k for ks in concepts.values() for k in ks)
-    to_all = {p: sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5)) * (df[k] - 1) for k in ks)
-              for p, ks in concepts.items()}
+    quality = stored_qualities(session_store)
+    to_all = {p: sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5)) * quality[k] * (df[k] - 1)
+                     for k in ks if df[k] >= 2) for p, ks in concepts.items()}
     assert set(capped.graph) <= set(sorted(to_all, key=lambda p: (-to_all[p], p))[:3])
     sentence = capped.omitted.sentence()
     assert f"Showing {capped.graph.number_of_nodes()} of {full.number_of_nodes()} nodes (the 3 papers most similar to all " \
            "others)" in sentence and "edges" not in sentence
 
 
-def test_similarity_weights_concepts_by_idf_like_kg_similar(views):
+def test_similarity_weights_concepts_by_idf_like_kg_similar(views, session_store):
     graph = views["similarity"].graph
     records = fixture_records()
     concepts = {r["id"]: {concept_id(c['type'], c['key']) for c in r["concepts"]} for r in records}
@@ -162,9 +170,10 @@ def test_similarity_weights_concepts_by_idf_like_kg_similar(views):
     for ks in concepts.values():
         for k in ks:
             df[k] = df.get(k, 0) + 1
-    # kg similar's weight, worked out here: type weight x ln(1 + (N - df + 0.5) / (df + 0.5))
+    # kg similar's weight, worked out here: type weight x ln(1 + (N - df + 0.5) / (df + 0.5)) x quality
     n, type_weight = len(records), {"Method": 1, "Task": 1, "Dataset": 1, "Metric": 0.5, "Entity": 0.5, "Domain": 0.25}
-    expected = sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5))
+    quality = stored_qualities(session_store)
+    expected = sum(type_weight[type_of[k]] * math.log(1 + (n - df[k] + 0.5) / (df[k] + 0.5)) * quality[k]
                    for k in concepts["p-viz01"] & concepts["p-viz03"])
     assert graph.edges["p-viz01", "p-viz03"]["weight"] == pytest.approx(expected, abs=1e-3)
     assert set(types_of(graph).values()) == {"Paper"}

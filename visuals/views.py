@@ -18,7 +18,8 @@ import networkx as nx
 
 from kg import defaults
 from kg.errors import BadInput
-from kg.similar import concept_weight, proposes
+from kg.similar import concept_weight, proposes, shared_weights
+from kg.store import counts
 from kg.store.reads import citations as citation_reads
 from kg.store.reads import concepts as concept_reads
 from kg.store.reads import papers as paper_reads
@@ -269,20 +270,20 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     pair of the whole graph is formed (100,000 papers have billions); the links are then scored
     among them, each paper keeping its strongest."""
     concepts_of: dict[str, set] = {}
-    type_of: dict[str, str] = {}
+    weight_of: dict[str, float] = {}
     naming: dict[str, int] = {}
     total = paper_reads.count(store)
     similar_to_all: Counter = Counter()
-    for concept, (concept_type, papers, _) in naming_papers(store, types).items():
-        type_of[concept], naming[concept] = concept_type, len(papers)
-        for paper in papers:
+    for concept, named in naming_papers(store, types).items():
+        naming[concept] = len(named.papers)
+        weight_of[concept] = concept_weight(len(named.papers), total, named.type, counts.quality(named._asdict()))
+        for paper in named.papers:
             concepts_of.setdefault(paper, set()).add(concept)
-        if len(papers) >= 2 and proposes(len(papers), total):
-            weight = concept_weight(len(papers), total, concept_type) * (len(papers) - 1)
-            similar_to_all.update(dict.fromkeys(papers, weight))
+        if len(named.papers) >= 2 and proposes(len(named.papers), total):
+            similar_to_all.update(dict.fromkeys(named.papers, weight_of[concept] * (len(named.papers) - 1)))
     linked = sorted(similar_to_all, key=lambda p: (-similar_to_all[p], p))
     shown = linked[:top]
-    weights = idf_similarity({p: concepts_of[p] for p in shown}, total, type_of, naming)
+    weights = idf_similarity({p: concepts_of[p] for p in shown}, total, weight_of, naming)
     graph = nx.Graph()
     for paper, links in _strongest(weights, NEIGHBOURS_PER_PAPER).items():
         for other, w in links:
@@ -302,15 +303,15 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
 
 
-def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_of: dict[str, str] | None = None,
+def idf_similarity(concepts_of: dict[str, set], total: int | None = None, weight_of: dict[str, float] | None = None,
                    naming: dict[str, int] | None = None) -> Counter:
-    """Pair weights as ``kg similar`` scores them: the sum of the shared concepts' weights
-    (``kg.similar.concept_weight``: type weight x IDF). As there, a concept too common to
-    propose pairs (``kg.similar.proposes``) adds its weight only to pairs the others link.
+    """Pair weights as ``kg similar`` scores them (``kg.similar.shared_weights``): the sum of the
+    shared concepts' weights (``weight_of``, by default ``kg.similar.concept_weight`` of a concept
+    of no type and no quality). As there, a concept too common to propose pairs
+    (``kg.similar.proposes``) adds its weight only to pairs the others link.
 
-    ``total`` is the number of papers (default: the papers given), ``type_of`` each concept's
-    type, ``naming`` the number of papers naming each concept in the whole graph (default: among
-    the papers given).
+    ``total`` is the number of papers (default: the papers given), ``naming`` the number of
+    papers naming each concept in the whole graph (default: among the papers given).
 
     >>> w = idf_similarity({"a": {"x", "y"}, "b": {"x", "y"}, "c": {"y"}})
     >>> round(w[("a", "b")], 3), round(w[("a", "c")], 3)
@@ -321,22 +322,20 @@ def idf_similarity(concepts_of: dict[str, set], total: int | None = None, type_o
     if not any(concepts_of.values()):
         return Counter()
     n = total or len(concepts_of)
-    type_of = type_of or {}
     papers = sorted(concepts_of)
     concepts = sorted(set().union(*concepts_of.values()))
     named = incidence([concepts_of[p] for p in papers], concepts)
     naming = naming or dict(zip(concepts, named.sum(axis=0).A1.astype(int)))
-    weight = [concept_weight(naming[c], n, type_of.get(c)) for c in concepts]
-    proposing = [1.0 if proposes(naming[c], n) else 0.0 for c in concepts]
-
-    def shared(kept: list[float]):  # paper x paper: the summed weights of the kept concepts both name
-        scaled = named @ sparse.diags([w * k for w, k in zip(weight, kept)])
-        return sparse.triu(scaled @ named.T, k=1).tocsr()
-
-    linked = shared(proposing)
-    common = shared([1.0 - k for k in proposing]).multiply(linked > 0)  # only where the others link
-    pairs = (linked + common).tocoo()
-    return Counter({(papers[i], papers[j]): float(w) for i, j, w in zip(pairs.row, pairs.col, pairs.data) if w > 0})
+    weight_of = weight_of or {c: concept_weight(naming[c], n) for c in concepts}
+    # the pairs a concept that proposes links (a sparse product: pairs in Python cost minutes at 100,000 papers)
+    proposing = sparse.diags([1.0 if proposes(naming[c], n) else 0.0 for c in concepts])
+    linked = sparse.triu(named @ proposing @ named.T, k=1).tocoo()
+    weighted = {p: {c: (weight_of[c], True) for c in concepts_of[p]} for p in papers}
+    pairs = Counter()
+    for i, j in zip(linked.row, linked.col):
+        a, b = papers[i], papers[j]
+        pairs[a, b] = sum(shared_weights(weighted[a], concepts_of[b]).values())
+    return Counter({pair: w for pair, w in pairs.items() if w > 0})
 
 
 def _strongest(weights: Counter, k: int) -> dict[str, list]:

@@ -46,10 +46,10 @@ def similar(paper, draft, draft_file, by, top, types, fmt, db_dir, uri):
     Domain, a Metric or an Entity less) and the nearness of their meanings
     (all-MiniLM-L6-v2 sentence vectors, computed by kg build); --by text,
     concepts or dense ranks by one of them, --by citations by works both papers
-    cite plus papers citing both. Each result says which signal ranked it,
-    lists the shared concepts that weigh most and, when the meaning ranked it,
-    the nearest sentences of the two abstracts. A draft is read on the fly,
-    never stored.
+    cite plus papers citing both. Each result says which signal ranked it and
+    lists the shared concepts that weigh most; each of the first ten shows the
+    nearest sentences of the two abstracts (by sentence vectors kg build
+    stores). A draft is read on the fly, never stored.
 
     \b
     Example:

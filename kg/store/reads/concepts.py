@@ -59,7 +59,8 @@ UNWIND found AS f
 WITH papers, f.concept AS c, max(f.direct) AS direct
 WHERE c IS NOT NULL
 MATCH (c)<--(holder:Paper)
-RETURN papers, c.id AS id, c.name AS name, c.type AS type, direct, count(DISTINCT holder) AS df
+RETURN papers, c.id AS id, c.name AS name, c.type AS type, c.quality AS quality, direct,
+       count(DISTINCT holder) AS df
 """
 # The paper's concepts.
 OF_PAPER = """
@@ -105,18 +106,19 @@ RETURN id, title, [x IN direct WHERE x IN $concepts] AS direct, [x IN broader WH
 
 
 class Named(NamedTuple):
-    """A concept as the views read it: its type, the papers naming it, and its ``weight``: the
-    papers that extracted it x its quality^4 (``kg.store.counts.weight``)."""
+    """A concept as the views read it: its type, the papers naming it, its ``weight``: the
+    papers that extracted it x its quality^4 (``kg.store.counts.weight``), and its ``quality`` (None before qualities were kept)."""
 
     type: str
     papers: set[str]
     weight: float
+    quality: float | None = None
 
 
 def naming_papers(store, rels, types) -> dict[str, Named]:
     """``{concept id: Named}`` for the concepts of ``types`` that a link of ``rels`` names."""
     rows = store.run(NAMING_PAPERS, {"rels": list(rels), "types": list(types)})
-    return {r["concept"]: Named(r["type"], set(r["papers"]), weight(dict(r, papers=len(r["papers"]))))
+    return {r["concept"]: Named(r["type"], set(r["papers"]), weight(dict(r, papers=len(r["papers"]))), r["quality"])
             for r in rows if r["papers"]}
 
 

@@ -9,9 +9,14 @@ from __future__ import annotations
 STORED_TEXTS = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})
-RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract, p.dense AS dense
+RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract, p.dense AS dense,
+       p.sentences AS sentences, p.sentence_dense AS sentence_dense
 """
-WRITE_VECTORS = "UNWIND $rows AS row MATCH (p:Paper {id: row.paper}) SET p.dense = row.dense"
+WRITE_VECTORS = """
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.paper})
+SET p.dense = row.dense, p.sentences = row.sentences, p.sentence_dense = row.sentence_dense
+"""
 NOTE_WRITE = """
 MERGE (s:BuildState {id: 'build'})
 SET s.dense_version = $version, s.dense_model = $model, s.dense_dims = $dims
@@ -21,20 +26,20 @@ MATCH (s:BuildState {id: 'build'}) WHERE s.dense_version IS NOT NULL
 RETURN s.dense_version AS version, s.dense_model AS model, s.dense_dims AS dims
 """
 ALL_VECTORS = "MATCH (p:Paper) WHERE p.dense IS NOT NULL RETURN p.id AS id, p.dense AS dense"
-TEXTS = """
+SENTENCES = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})
-RETURN p.id AS id, p.abstract AS abstract
+RETURN p.id AS id, p.abstract AS abstract, p.sentences AS sentences, p.sentence_dense AS sentence_dense
 """
 
 
 def stored_texts(store, ids: list[str]) -> list[dict]:
-    """``{id, title, title_derived, abstract, dense}`` of these papers."""
+    """``{id, title, title_derived, abstract, dense, sentences, sentence_dense}`` of these papers."""
     return store.run(STORED_TEXTS, {"ids": ids})
 
 
 def write_vectors(store, rows: list[dict], batch: int) -> None:
-    """Set ``Paper.dense`` from rows ``{paper, dense}`` (None removes it)."""
+    """Set ``Paper.dense``, ``.sentences`` and ``.sentence_dense`` from rows of those keys and ``paper`` (None removes one)."""
     store.run_batches(WRITE_VECTORS, rows, batch)
 
 
@@ -54,6 +59,6 @@ def all_vectors(store):
     return store.stream(ALL_VECTORS)
 
 
-def abstracts(store, ids: list[str]) -> dict[str, str]:
-    """The abstract of each of these papers, by id."""
-    return {r["id"]: r["abstract"] or "" for r in store.run(TEXTS, {"ids": ids})}
+def sentence_vectors(store, ids: list[str]) -> list[dict]:
+    """``{id, abstract, sentences, sentence_dense}`` of these papers: their sentences' offsets and vectors."""
+    return store.run(SENTENCES, {"ids": ids})

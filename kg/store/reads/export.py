@@ -2,7 +2,8 @@
 streamed (an export never holds all rows at once).
 
 A node's key is its constrained property (``id``, ``key`` or ``name``). The BM25 text index
-(``Term``, ``TextIndex``, ``OCCURS_IN``) and the dense vectors (``Paper.dense``)
+(``Term``, ``TextIndex``, ``OCCURS_IN``) and the dense vectors (``Paper.dense``, ``.sentences``,
+``.sentence_dense``)
 are no part of an exported graph: kg build remakes them; nor is the build's bookkeeping
 (``BuildState``, the papers' batch ``stamp``).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+VECTORS = ("dense", "sentences", "sentence_dense")  # kg.dense's
 KEY = "coalesce({v}.id, {v}.key, {v}.name, elementId({v}))"
 NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex AND NOT n:BuildState RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
 RELATIONSHIPS = (f"MATCH (a)-[r]->(b) WHERE type(r) <> 'OCCURS_IN' RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
@@ -24,7 +26,8 @@ def nodes(store, citations_only: bool = False) -> Iterator[dict]:
     """``{labels, key, props}`` of every node (``citations_only``: papers and references)."""
     for row in store.stream(CITATION_NODES if citations_only else NODES):
         row["props"].pop("stamp", None)
-        row["props"].pop("dense", None)
+        for vectors in VECTORS:
+            row["props"].pop(vectors, None)
         yield row
 
 
