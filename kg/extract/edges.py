@@ -71,15 +71,15 @@ def _without_population(span: Span) -> Span | None:
     study ("TOS-H group", "healthy controls"), and when what sets the people apart names nothing of its own: an adjective
     ("pregnant women", "older adults"), a lone common word ("Chinese students"). Two blind
     judges of the shown3 draw called every population that reached a type's top 20 junk."""
-    if not entities.population(span.text):
-        return span
     doc, start, end = span.doc, span.start, span.end
     if entities.study_arm(span.text) or entities.healthy_controls(span.text):
         return None  # the arm's label or treatment is named on its own where it matters ("placebo")
     if entities.people_word(doc[end - 1].text):
         end -= 1
-    else:
+    elif end - start > 2 and entities.people_word(doc[start].text) and doc[start + 1].lower_ in lexicon.PREPOSITIONS:
         start += 2  # "survivors of"
+    else:
+        return span
     while end > start and (doc[end - 1].is_punct or doc[end - 1].lower_ in lexicon.EDGE_WORDS):
         end -= 1
     return doc[start:end] if end > start and _names_something(doc[start:end]) else None

@@ -267,6 +267,7 @@ def data_term(name: str) -> bool:
     return head in lexicon.DATA_TERM_HEADS or name.lower().endswith(("cell line", "cell lines"))
 
 
+@lru_cache(maxsize=CACHED_SPELLINGS)
 def population(name: str) -> bool:
     """A name of the people a study read, who were studied and not what: headed by a word for people ("cirrhotic
     patients", "pregnant women"), an arm of the study (``study_arm``, ``healthy_controls``) or people before a
