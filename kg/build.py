@@ -82,12 +82,15 @@ def read_ahead(items: Iterable, size: int, ahead: int = READ_AHEAD) -> Iterator[
 
 
 def extract_sources(sources: Iterable[str], fmt: str | None = None, report: LoadReport | None = None,
-                    n_process: int = 1, recogniser: str = "fast", no_header: bool = False) -> Iterator[dict]:
+                    n_process: int = 1, recogniser: str = "fast", no_header: bool = False,
+                    vectors: bool = False) -> Iterator[dict]:
     """Load and extract, one record per paper (the ``kg extract`` stream); ``recogniser`` is
     ``fast`` or ``accurate`` (``kg.extract.load_pipeline``); ``no_header`` reads an abstract
-    list's first line as an abstract (``loaders.load``)."""
+    list's first line as an abstract (``loaders.load``); ``vectors`` gives each record the
+    vectors its paper is stored with (``kg.dense.encode_records``), encoded by the extraction workers."""
     papers = load(sources, fmt, report, no_header=no_header)
-    return extract(papers, load_pipeline(recogniser=recogniser), n_process=n_process)
+    return extract(papers, load_pipeline(recogniser=recogniser), n_process=n_process,
+                   then=dense.encode_records if vectors else None)
 
 
 def load_records(store: Store, records: Iterable[dict], citations: CitationReport | None = None,
@@ -108,13 +111,14 @@ def load_records(store: Store, records: Iterable[dict], citations: CitationRepor
     names = Names.stored(store, first=stamp + 1)  # kept current by each batch
     papers = 0
     for batch in read_ahead(records, PAPERS_PER_BATCH):
+        encoded = {record["id"]: record.pop(dense.ENCODED) for record in batch if dense.ENCODED in record}
         stamp += 1
         # each batch links its references to papers already stored, and earlier
         # references to its own papers, so no pass over the whole graph is needed
         with store.transaction() as tx:  # a batch is stored whole or not at all (a killed build leaves no half paper)
             load_rows(tx, graph_rows(batch), names=names, stamp=stamp, citations=citations)
             index_papers(tx, [record["id"] for record in batch], terms)  # the text kg similar ranks by
-            dense.index_papers(tx, [record["id"] for record in batch])  # and its meaning (kg.dense)
+            dense.index_papers(tx, [record["id"] for record in batch], encoded=encoded)  # and its meaning (kg.dense)
             set_stamp(tx, stamp)
         papers += len(batch)
         if on_paper:
@@ -131,6 +135,6 @@ def build(sources: Iterable[str], store: Store, fmt: str | None = None, n_proces
     """Load ``sources`` into ``store``; a rerun changes no counts."""
     report = LoadReport()
     citations = CitationReport()
-    records = extract_sources(sources, fmt, report, n_process, recogniser, no_header)
+    records = extract_sources(sources, fmt, report, n_process, recogniser, no_header, vectors=True)
     papers, vocabulary = load_records(store, records, citations, on_paper)
     return BuildReport(papers=papers, load=report, citations=citations, vocabulary=vocabulary)

@@ -7,7 +7,8 @@ torch. The encoder (``kg/models/dense``: all-MiniLM-L6-v2, Apache-2.0, its weigh
 
 ``kg build`` stores every paper's vector as ``Paper.dense`` (:func:`index_papers`, one batch at a
 time, from the stored title and abstract, so a paper loaded in two steps gets the vector of its
-final text) and, from the same run of the encoder, a vector for each sentence of its abstract
+final text; the extraction workers encode each record beforehand, :func:`encode_records`, and
+what they encoded is stored where it is that text) and, from the same run of the encoder, a vector for each sentence of its abstract
 the encoder read (the mean of that sentence's token vectors, in the context of the whole text):
 ``Paper.sentences`` their offsets in the abstract, ``Paper.sentence_dense`` the vectors, 8 bits
 a component. They are the evidence of ``kg similar`` (:func:`best_sentences`): the pair of
@@ -46,6 +47,8 @@ PAPERS_PER_WRITE = 100
 EVIDENCE = 10           # results given the nearest sentence pair: the first ten (stored vectors, no encoding)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 MIN_SENTENCE_WORDS = 4  # a shorter piece ("Fig. 2.") is no evidence
+STORED = ("dense", "sentences", "sentence_dense")  # what a paper's vectors are stored as
+ENCODED = "dense_encoded"  # the key of a build's records that carries their vectors (encode_records)
 
 
 @dataclass
@@ -62,7 +65,6 @@ class Model:
     """The sentence encoder: a tokenizer and the ONNX graph of the transformer."""
 
     def __init__(self, folder: Path = MODEL_DIR, threads: int = 1):
-        import onnxruntime
         from tokenizers import Tokenizer
 
         self.meta = json.loads((folder / "kg_dense.json").read_text(encoding="utf-8"))
@@ -71,11 +73,23 @@ class Model:
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(self.max_tokens)
         self.tokenizer.no_padding()
-        options = onnxruntime.SessionOptions()
-        # one thread: the build's extraction workers and the store use the other cores
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = onnxruntime.InferenceSession(str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"])
+        self._folder, self._threads, self._session = folder, threads, None
+
+    @property
+    def session(self):
+        """The ONNX Runtime session, made at the first encoding: a process that only stores
+        vectors its extraction workers encoded never loads the transformer, and a forked worker
+        makes its own."""
+        if self._session is None:
+            import onnxruntime
+
+            options = onnxruntime.SessionOptions()
+            # one thread: the build's other extraction workers and the store use the other cores
+            options.intra_op_num_threads = self._threads
+            options.inter_op_num_threads = 1
+            self._session = onnxruntime.InferenceSession(str(self._folder / "model.onnx"), options,
+                                                         providers=["CPUExecutionProvider"])
+        return self._session
 
     @property
     def name(self) -> str:
@@ -137,29 +151,62 @@ def default_model() -> Model:
 
 # --- build time -------------------------------------------------------------------------
 
-def index_papers(store, paper_ids: Iterable[str], model: Model | None = None) -> int:
+def index_papers(store, paper_ids: Iterable[str], model: Model | None = None,
+                 encoded: dict[str, tuple[str, dict]] | None = None) -> int:
     """Store the vector of these papers' stored text (after they are loaded) as ``Paper.dense``
     and those of their abstracts' sentences (``Paper.sentences``, ``Paper.sentence_dense``);
     returns how many papers changed. A vector depends only on its paper's text, so a graph built
-    in several steps holds the same vectors as one built at once; an unchanged one is not written."""
+    in several steps holds the same vectors as one built at once; an unchanged one is not written.
+    ``encoded`` holds vectors encoded beforehand (``encode_records``, by paper id): used where
+    they were made from the text the paper now has, encoded anew where not."""
     ids = sorted(set(paper_ids))
     if not ids:
         return 0
     model = model or default_model()
     rows = reads.stored_texts(store, ids)
-    inputs = [encoder_input(r["title"], r["abstract"], r["title_derived"]) for r in rows]
-    spans = [[(a + shift, b + shift) for a, b in sentence_spans(r["abstract"])] for r, (_, shift) in zip(rows, inputs)]
-    changed = []
-    for row, (_, shift), found in zip(rows, inputs, model.encode_with_sentences((text for text, _ in inputs), spans)):
-        stored = {"dense": np.round(found.vector.astype(np.float64), DIGITS).tolist() if found.vector.any() else None,
-                  "sentences": [at - shift for span in found.spans for at in span] or None,
-                  "sentence_dense": pack(found.sentences)}
-        if any(stored[k] != row[k] for k in stored):
-            changed.append({"paper": row["id"], **stored})
+    encoded = encoded or {}
+    fresh = [r for r in rows if encoded.get(r["id"], ("",))[0] != _input_of(r)[0] or not _input_of(r)[0]]
+    found = {**encoded, **dict(zip((r["id"] for r in fresh), _vectors(fresh, model)))}
+    changed = [{"paper": row["id"], **found[row["id"]][1]} for row in rows
+               if any(found[row["id"]][1][k] != row[k] for k in STORED)]
     if changed:
         reads.write_vectors(store, changed, PAPERS_PER_WRITE)
         reads.note_write(store, uuid.uuid4().hex, model.name, model.dims)
     return len(changed)
+
+
+def encode_records(records: list[dict], model: Model | None = None) -> list[dict]:
+    """Give each ``kg extract`` record, under ``ENCODED``, the vectors of the text its paper is
+    stored with (``kg.graph.abstract_of``), for ``index_papers``: a build runs this where records
+    are made, in its extraction workers, so that the process that stores them does not encode.
+
+    >>> record = {"id": "p", "title": "LoRA", "text": "We adapt large models with low-rank updates.", "title_derived": False}
+    >>> text, stored = encode_records([record])[0][ENCODED]
+    >>> text, len(stored["dense"]), stored["sentences"]
+    ('LoRA We adapt large models with low-rank updates.', 384, [0, 44])
+    """
+    from kg.graph import abstract_of
+
+    rows = [{"title": r["title"], "abstract": abstract_of(r), "title_derived": r.get("title_derived", False)} for r in records]
+    for record, vectors in zip(records, _vectors(rows, model or default_model())):
+        record[ENCODED] = vectors
+    return records
+
+
+def _input_of(row: dict) -> tuple[str, int]:
+    return encoder_input(row["title"], row["abstract"], row["title_derived"])
+
+
+def _vectors(rows: list[dict], model: Model) -> list[tuple[str, dict]]:
+    """``(text read, the STORED values)`` for rows of ``title``, ``abstract``, ``title_derived``."""
+    inputs = [_input_of(r) for r in rows]
+    spans = [[(a + shift, b + shift) for a, b in sentence_spans(r["abstract"])] for r, (_, shift) in zip(rows, inputs)]
+    out = []
+    for (text, shift), found in zip(inputs, model.encode_with_sentences((text for text, _ in inputs), spans)):
+        out.append((text, {"dense": np.round(found.vector.astype(np.float64), DIGITS).tolist() if found.vector.any() else None,
+                           "sentences": [at - shift for span in found.spans for at in span] or None,
+                           "sentence_dense": pack(found.sentences)}))
+    return out
 
 
 # --- query time -------------------------------------------------------------------------

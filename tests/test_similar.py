@@ -15,6 +15,7 @@ encoder):
 
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -51,6 +52,7 @@ PAPERS = [
     ("pBio", "Cell growth in yeast", "Yeast cells grow in glucose.", [("Yeast", "Dataset")], []),
 ]
 IDS = [p[0] for p in PAPERS]
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def record(pid, title, text, concepts, references) -> dict:
@@ -174,6 +176,39 @@ def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encod
     results = similar_papers(session_store, "qA", top=3)
     assert dense.default_model.cache_info().currsize == 0
     assert all(r["sentences"]["query"] in stored.texts for r in results)
+
+
+def test_vectors_encoded_with_the_records_are_used_only_for_the_text_stored(session_store):
+    fresh(session_store, PAPERS)
+    read = "MATCH (p:Paper) RETURN p.id AS id, p.dense AS dense, p.sentences AS s, p.sentence_dense AS sd ORDER BY id"
+    want = session_store.run(read)
+    session_store.run("MATCH (p:Paper) REMOVE p.dense, p.sentences, p.sentence_dense", write=True)
+    encoded = {r["id"]: r.pop(dense.ENCODED) for r in dense.encode_records([record(*p) for p in PAPERS])}
+    encoded["pBio"] = ("Cell growth in yeast Yeast cells divide on galactose.", encoded["qA"][1])  # not pBio's text
+
+    class Counting(dense.Model):
+        read: list = []
+
+        def encode_with_sentences(self, texts, spans):
+            texts = list(texts)
+            self.read.extend(texts)
+            return super().encode_with_sentences(texts, spans)
+
+    assert dense.index_papers(session_store, IDS, model=Counting(), encoded=encoded) == len(PAPERS)
+    assert Counting.read == ["Cell growth in yeast Yeast cells grow in glucose."]  # only the stale one encoded again
+    assert session_store.run(read) == want
+    fresh(session_store, PAPERS)
+
+
+def test_a_build_encodes_in_its_extraction_workers():
+    from kg.build import extract_sources
+
+    dense.default_model.cache_clear()
+    forked = list(extract_sources([str(FIXTURES / "abstracts_linked.txt")], n_process=2, vectors=True))
+    assert dense.default_model.cache_info().currsize == 0  # the parent, which stores, never loaded the encoder
+    assert len(forked) > 2 and all(dense.ENCODED in r for r in forked)
+    again = dense.encode_records([{k: v for k, v in r.items() if k != dense.ENCODED} for r in forked])
+    assert [r[dense.ENCODED] for r in again] == [r[dense.ENCODED] for r in forked]
 
 
 def test_a_sentence_the_encoder_did_not_read_has_no_vector():

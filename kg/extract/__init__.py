@@ -23,7 +23,7 @@ import multiprocessing
 import warnings
 from collections import deque
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import spacy
 from spacy.language import Language
@@ -102,21 +102,24 @@ def _loaded_pipeline(model: str | None, ner: str | None, recogniser: str, stamp:
     return base
 
 
-def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1, batch_size: int = 64) -> Iterator[dict]:
+def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1, batch_size: int = 64,
+            then: Callable[[list[dict]], list[dict]] | None = None) -> Iterator[dict]:
     """Run the pipeline over ``papers`` (streamed, in order) and yield one record each.
 
     With ``n_process > 1`` forked workers each run ``nlp.pipe`` on a batch and send back the
     finished records, not spaCy docs: the parent then only reads and writes JSON (a doc
     costs 33 kB to pickle and rebuild). At most two batches per worker are in flight, so memory stays bounded.
+    ``then`` (a module-level function) is applied to each batch of records where they are made,
+    in the workers: more work per paper that should not fall on the parent (a build's vectors).
     """
     nlp = nlp or load_pipeline()
     with blas.one_thread():
         if n_process > 1 and "fork" in multiprocessing.get_all_start_methods():
-            yield from _extract_forked(papers, nlp, n_process, batch_size)
+            yield from _extract_forked(papers, nlp, n_process, batch_size, then)
             return
         pairs = ((text_of(paper, nlp), paper) for paper in papers)
         for doc, paper in nlp.pipe(pairs, as_tuples=True, n_process=n_process, batch_size=batch_size):
-            yield to_record(paper, doc)
+            yield from then([to_record(paper, doc)]) if then else [to_record(paper, doc)]
 
 
 _WORKER_NLP: Language | None = None  # the pipeline a forked worker inherits
@@ -142,12 +145,14 @@ def _start_worker() -> None:
         _WORKER_NLP.get_pipe("accurate_ner").use_threads(1)
 
 
-def _records(batch: list[Paper]) -> list[dict]:
+def _records(batch: list[Paper], then: Callable[[list[dict]], list[dict]] | None) -> list[dict]:
     docs = _WORKER_NLP.pipe([text_of(paper, _WORKER_NLP) for paper in batch], batch_size=len(batch))
-    return [to_record(paper, doc) for paper, doc in zip(batch, docs)]
+    records = [to_record(paper, doc) for paper, doc in zip(batch, docs)]
+    return then(records) if then else records
 
 
-def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batch_size: int) -> Iterator[dict]:
+def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batch_size: int,
+                    then: Callable[[list[dict]], list[dict]] | None) -> Iterator[dict]:
     global _WORKER_NLP
     _WORKER_NLP = nlp
     iterator = iter(papers)
@@ -156,7 +161,7 @@ def _extract_forked(papers: Iterable[Paper], nlp: Language, n_process: int, batc
         while True:
             batch = list(itertools.islice(iterator, batch_size))
             if batch:
-                pending.append(pool.apply_async(_records, (batch,)))
+                pending.append(pool.apply_async(_records, (batch, then)))
             if pending and (not batch or len(pending) >= 2 * n_process):
                 yield from pending.popleft().get()
             if not batch and not pending:
