@@ -8,7 +8,8 @@ For each N, ``--corpus`` (the data's ``tools/corpus.py``) ``N`` writes a corpus 
 sentences, ~11 references each with preferential attachment, authors, venues, years); then
 
 - ``kg build FILE --db DIR --processes P`` runs as a user runs it, while the resident memory of
-  all its processes (kg, its spaCy workers, the store's JVM server) is sampled every 0.5 s;
+  all its processes (kg, its spaCy workers, the store's JVM server) is sampled every 0.5 s (RSS,
+  and PSS: pages the forked workers share with kg counted once, not in each);
   its wall time, CPU time (kg and workers; the server apart) and the store's size on disk;
 - with the store's server warm, every pack query with its example parameters (a paper, concept
   or reference of the example that this graph lacks is replaced by one it has), the similar
@@ -76,15 +77,26 @@ def _rss(pid: int) -> int:
     return 0
 
 
-def tree_rss(roots: list[int]) -> int:
-    """Resident bytes of these processes and all their descendants."""
+def _pss(pid: int) -> int:
+    """Proportional set size: a page shared by forked workers counted once in all, not once in each."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return _rss(pid)
+
+
+def tree_rss(roots: list[int], measure=_rss) -> int:
+    """Resident bytes of these processes and all their descendants (``measure``: RSS, or ``_pss``)."""
     tree, seen, todo = _children(), set(), list(roots)
     while todo:
         pid = todo.pop()
         if pid not in seen:
             seen.add(pid)
             todo.extend(tree.get(pid, ()))
-    return sum(_rss(pid) for pid in seen)
+    return sum(measure(pid) for pid in seen)
 
 
 def server_pid(db: Path) -> int | None:
@@ -107,7 +119,7 @@ class PeakMemory:
     """Samples the resident memory of a command's tree plus the store's server (detached) every 0.5 s."""
 
     def __init__(self, pid: int, db: Path):
-        self.pid, self.db, self.peak, self.peak_server = pid, db, 0, 0
+        self.pid, self.db, self.peak, self.peak_pss, self.peak_server = pid, db, 0, 0, 0
         self.server_cpu = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -118,7 +130,9 @@ class PeakMemory:
             server = server_pid(self.db)
             self.peak_server = max(self.peak_server, tree_rss([server]) if server else 0)
             # the server is the build's child (a session of its own): each process counted once
-            self.peak = max(self.peak, tree_rss([self.pid, server] if server else [self.pid]))
+            roots = [self.pid, server] if server else [self.pid]
+            self.peak = max(self.peak, tree_rss(roots))
+            self.peak_pss = max(self.peak_pss, tree_rss(roots, _pss))
             if server:
                 self.server_cpu = max(self.server_cpu, cpu_seconds(server))
 
@@ -164,7 +178,7 @@ def build(n: int, workdir: Path, processes: int, generator: Path) -> dict:
         "papers": n, "db": db, "wall": wall, "load_before": load_before, "load_after": load_average(),
         "cpu_kg": after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime,
         "cpu_server": cpu_seconds(server) if server else memory.server_cpu,
-        "peak_rss": memory.peak, "peak_server": memory.peak_server, "disk": du(db / "databases"),
+        "peak_rss": memory.peak, "peak_pss": memory.peak_pss, "peak_server": memory.peak_server, "disk": du(db / "databases"),
         "vocabulary_s": float(vocabulary.group(1)) if vocabulary else None, "output": output.strip(),
         "heap": os.environ.get("KG_HEAP", f"{DEFAULT_HEAP} (default)"),
     }
@@ -294,13 +308,13 @@ def table(results: list[dict], processes: int) -> str:
     lines = [f"`bench/scale.py {' '.join(str(r['papers']) for r in results)} --processes {processes}` "
              f"(KG_HEAP={base['heap']}; 2 cores shared with other work, load average 1/5/15 min given per row)", "",
              "| papers | build | per 1,000 | vs smallest | papers/s | CPU kg+workers | CPU store | peak RSS all | "
-             "of it store | store on disk | vocabulary pass | load before / after |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+             "peak PSS all | of it store | store on disk | vocabulary pass | load before / after |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in results:
         lines.append(
             f"| {r['papers']:,} | {r['wall']:.0f} s | {per_k[r['papers']]:.1f} s | "
             f"{per_k[r['papers']] / per_k[base['papers']]:.2f}x | {r['papers'] / r['wall']:.1f} | {r['cpu_kg']:.0f} s | "
-            f"{r['cpu_server']:.0f} s | {r['peak_rss'] / 2**30:.2f} GB | {r['peak_server'] / 2**30:.2f} GB | "
+            f"{r['cpu_server']:.0f} s | {r['peak_rss'] / 2**30:.2f} GB | {r.get('peak_pss', 0) / 2**30:.2f} GB | {r['peak_server'] / 2**30:.2f} GB | "
             f"{r['disk'] / 2**20:.0f} MB | {r['vocabulary_s'] or 0:.0f} s | {r['load_before']} / {r['load_after']} |")
     if any("reads" not in r for r in results):
         return "\n".join(lines)
