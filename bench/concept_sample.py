@@ -66,7 +66,8 @@ RIGHT_TYPES = {"M": "Method", "T": "Task", "D": "Dataset", "Me": "Metric", "E": 
 
 def sources(data: Path) -> dict[str, list[Path]]:
     return {"openalex": [data / "openalex" / "works_sample_2022-05.jsonl.gz"],
-            "scierc": [data / "scierc" / "train.json", data / "scierc" / "dev.json"]}
+            "scierc": [data / "scierc" / "train.json", data / "scierc" / "dev.json"],
+            "s2orc": [data / "s2orc" / "metadata_sample.jsonl"]}
 
 
 def extract_records(paths: list[Path], out: Path) -> None:

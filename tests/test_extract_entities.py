@@ -516,3 +516,18 @@ def test_intake_expenditure_and_load_are_measured_quantities_outside_computing(n
             "or costs for inflation.")
     assert types_in_record(as_if_recognised(nlp, text, {"health expenditures": "OtherScientificTerm"})) == {
         ("health expenditures", "Metric")}
+
+
+def test_where_nothing_names_the_field_data_and_tasks_need_a_head_of_their_kind(nlp):
+    # OpenAlex-like: no domain and no phrase hinting at one; a recogniser trained on computing reads a
+    # substance as data and a process as a task
+    text = "Xanthan gum thickened the gels, while platelet aggregation fell in the stored survey records."
+    spans = {"Xanthan gum": "Dataset", "platelet aggregation": "Task", "stored survey records": "Dataset"}
+    doc = as_if_recognised(nlp, text, spans)
+    assert not doc._.kg_domains and not doc._.kg_domain_hints
+    assert types_in_record(doc) >= {("Xanthan gum", "Entity"), ("platelet aggregation", "Entity"),
+                                    ("stored survey records", "Dataset")}
+    # a paper that hints at computing keeps the recogniser's types
+    hinted = as_if_recognised(nlp, text + " A neural network predicted the viscosity.", spans)
+    assert hinted._.kg_domain_hints
+    assert types_in_record(hinted) >= {("Xanthan gum", "Dataset"), ("platelet aggregation", "Task")}

@@ -186,6 +186,14 @@ def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
         bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
 
 
+def field_unnamed(domains: set[str], hints: set[str]) -> bool:
+    """A paper whose field nothing names: no domain and no phrase hinting at one. A Dataset or Task of
+    such a paper is read as in the natural sciences (``entity_in_natural_science``): outside computing a
+    recogniser trained on computing reads substances and processes as data and tasks ("xanthan gum",
+    "platelet aggregation"), while a computing abstract almost always hints at its field."""
+    return not domains and not hints
+
+
 @lru_cache(maxsize=CACHED_SPELLINGS)
 def metric_outside_computing(name: str, type_: str, natural: bool = True) -> bool:
     """In a paper outside computing, an Entity, Method or Task whose head is a measured quantity

@@ -26,6 +26,7 @@ def to_record(paper: Paper, doc: Doc) -> dict:
     natural_science = entities.natural_science(domains, hints)
     outside = entities.outside_computing(domains, hints)
     natural_reading = entities.reads_as_natural_science(domains, hints)
+    unnamed = entities.field_unnamed(domains, hints)
     # a lone everyday word names nothing outside computing; there "alignment", "distribution" are terms
     everyday = not entities.computing(domains)
     of_computing = entities.reads_as_computing(domains, hints)
@@ -39,6 +40,10 @@ def to_record(paper: Paper, doc: Doc) -> dict:
             return dict(mention, type="Metric", proposed=None)
         # SciERC's Material: the recogniser reads a language as data ("Slavonic languages", "Basque")
         if mention["type"] == "Dataset" and entities.language(name):
+            return dict(mention, type="Entity", proposed=None)
+        # where nothing names the paper's field, data and tasks need a head of their kind ("xanthan gum" is no data)
+        if unnamed and mention["type"] in ("Dataset", "Task") and not mention.get("context") and \
+                entities.entity_in_natural_science(name, mention["type"]):
             return dict(mention, type="Entity", proposed=None)
         return mention
 
