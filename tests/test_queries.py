@@ -15,7 +15,7 @@ Concept qualities come from a model worked out by hand, not the fitted one (``HA
 quality = 1 / (1 + e^(2 - 4 x mean salience)), 0.5 at a mean salience of 0.5.
 
 Papers naming each concept (df): Transformer 4, NLP 3, PubMed/SQuAD/F1/accuracy-as-Task 1, every other 2.
-``papers/similar`` weighs a concept as kg similar does: type weight x ln(1 + (6 - df + 0.5) / (df + 0.5)).
+``papers/similar`` weighs a concept as kg similar does: type weight x ln(1 + (6 - df + 0.5) / (df + 0.5)) x quality.
 
 Set KG_TEST_NEO4J_URI (with NEO4J_USERNAME / NEO4J_PASSWORD) to run the same
 expectations on a Neo4j 5 server too; that database is emptied first.
@@ -80,13 +80,26 @@ def graph(request, session_store, module_graphs):
 TYPE_WEIGHT = {"Metric": 0.5, "Domain": 0.25}
 
 
-def w(df: int, concept_type: str = "Method") -> float:
-    """The weight ``papers/similar`` gives a concept of ``concept_type`` named by ``df`` of the 6 papers."""
-    return TYPE_WEIGHT.get(concept_type, 1.0) * math.log(1 + (6 - df + 0.5) / (df + 0.5))
+# each concept's mean salience in the fixture (its quality: hand_quality)
+MEAN_SALIENCE = {"arXiv": 0.3, "SparseFormer": 0.8, "summarization": 0.8, "ROUGE": 0.7, "Transformer": 0.6,
+                 "natural language processing": 0.5, "BERT": 0.8, "question answering": 0.75, "GraphNet": 0.85,
+                 "node classification": 0.85}
+
+
+def w(df: int, concept_type: str = "Method", name: str | None = None) -> float:
+    """The weight ``papers/similar`` gives the concept ``name`` of ``concept_type`` named by ``df`` of the
+    6 papers: as kg similar weighs it, times its quality (from its mean salience in the fixture)."""
+    return TYPE_WEIGHT.get(concept_type, 1.0) * math.log(1 + (6 - df + 0.5) / (df + 0.5)) * hand_quality(MEAN_SALIENCE[name])
 
 
 def weighted(*pairs) -> list[dict]:
-    return [{"name": name, "type": type_, "weight": w(df, type_)} for name, type_, df in pairs]
+    return [{"name": name, "type": type_, "weight": w(df, type_, name)} for name, type_, df in pairs]
+
+
+def sharing(pid: str, *pairs) -> dict:
+    """A row of ``papers/similar``: the paper, the concepts it shares (name, type, df) and their sum."""
+    shared = weighted(*pairs)
+    return paper(pid, score=sum(c["weight"] for c in shared), shared=shared)
 
 
 def paper(pid: str, **more) -> dict:
@@ -197,23 +210,22 @@ EXPECTED: dict[str, list[tuple[dict, list[dict]]]] = {
     ],
     "papers/similar": [
         ({"paper": "pB"}, [
-            paper("pA", score=3 * w(2) + w(2, "Metric") + w(3, "Domain") + w(4), shared=weighted(
-                ("arXiv", "Dataset", 2), ("SparseFormer", "Method", 2), ("summarization", "Task", 2), ("ROUGE", "Metric", 2),
-                ("Transformer", "Method", 4), (NLP, "Domain", 3))),
-            paper("pC", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3))),
-            paper("pD", score=w(4), shared=weighted(("Transformer", "Method", 4)))]),
+            sharing("pA", ("SparseFormer", "Method", 2), ("summarization", "Task", 2), ("ROUGE", "Metric", 2),
+                    ("arXiv", "Dataset", 2), ("Transformer", "Method", 4), (NLP, "Domain", 3)),
+            sharing("pC", ("Transformer", "Method", 4), (NLP, "Domain", 3)),
+            sharing("pD", ("Transformer", "Method", 4))]),
         # two rarer concepts outweigh two common ones: pE comes first, where counting alone would put it last
         ({"paper": "pC", "top": "3"}, [
-            paper("pE", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
-            paper("pA", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3))),
-            paper("pB", score=w(3, "Domain") + w(4), shared=weighted(("Transformer", "Method", 4), (NLP, "Domain", 3)))]),
+            sharing("pE", ("BERT", "Method", 2), ("question answering", "Task", 2)),
+            sharing("pA", ("Transformer", "Method", 4), (NLP, "Domain", 3)),
+            sharing("pB", ("Transformer", "Method", 4), (NLP, "Domain", 3))]),
         ({"paper": "pE", "types": "method,TASK"}, [
-            paper("pC", score=2 * w(2), shared=weighted(("BERT", "Method", 2), ("question answering", "Task", 2))),
-            paper("pD", score=2 * w(2), shared=weighted(("GraphNet", "Method", 2), ("node classification", "Task", 2)))]),
+            sharing("pD", ("GraphNet", "Method", 2), ("node classification", "Task", 2)),
+            sharing("pC", ("BERT", "Method", 2), ("question answering", "Task", 2))]),
         ({"paper": "pB", "types": "Method"}, [
-            paper("pA", score=w(2) + w(4), shared=weighted(("SparseFormer", "Method", 2), ("Transformer", "Method", 4))),
-            paper("pC", score=w(4), shared=weighted(("Transformer", "Method", 4))),
-            paper("pD", score=w(4), shared=weighted(("Transformer", "Method", 4)))]),
+            sharing("pA", ("SparseFormer", "Method", 2), ("Transformer", "Method", 4)),
+            sharing("pC", ("Transformer", "Method", 4)),
+            sharing("pD", ("Transformer", "Method", 4))]),
         ({"paper": "pF"}, []),
     ],
     "papers/shared-concepts": [
