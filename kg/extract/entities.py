@@ -290,12 +290,9 @@ def population(name: str) -> bool:
                             len(words) > 2 and people_word(words[0]) and words[1] in lexicon.PREPOSITIONS)
 
 
-_NOT_STUDIED = frozenset({"subject", "user", "member"})  # "test subjects", "end users", "family members": no study's people
-
-
 def people_word(word: str) -> bool:
     """A word for the people a study reads ("patients", "women", "volunteers")."""
-    return word.isalpha() and singular(word.lower()) in lexicon.PEOPLE - _NOT_STUDIED
+    return word.isalpha() and singular(word.lower()) in lexicon.PEOPLE - lexicon.PEOPLE_NOT_STUDIED
 
 
 def healthy_controls(name: str) -> bool:
