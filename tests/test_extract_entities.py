@@ -531,3 +531,14 @@ def test_where_nothing_names_the_field_data_and_tasks_need_a_head_of_their_kind(
     hinted = as_if_recognised(nlp, text + " A neural network predicted the viscosity.", spans)
     assert hinted._.kg_domain_hints
     assert types_in_record(hinted) >= {("Xanthan gum", "Dataset"), ("platelet aggregation", "Task")}
+
+
+def test_one_word_of_computing_does_not_make_a_natural_science_paper_computing(nlp):
+    # OpenAlex: a food chemistry abstract with its "images"; two phrases name the natural sciences
+    text = "Xanthan gum and egg white protein formed acid gels, and microscopy images showed their structure."
+    doc = as_if_recognised(nlp, text, {"Xanthan gum": "Dataset", "egg white protein": "Dataset"})
+    assert "computer vision" not in doc._.kg_domain_hints and {"biology", "chemistry"} <= set(doc._.kg_domain_hints)
+    assert types_in_record(doc) >= {("Xanthan gum", "Entity"), ("egg white protein", "Entity")}
+    # two words of computing stay a hint: "images" and "segmentation"
+    imaging = as_if_recognised(nlp, text + " A segmentation of the images counted the pores.", {"Xanthan gum": "Dataset"})
+    assert "computer vision" in imaging._.kg_domain_hints

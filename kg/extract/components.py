@@ -37,6 +37,7 @@ from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read 
     resolve_overlaps,
 )
 from kg.extract.spans import concept_span, recognised
+from kg.normalize import singular
 
 for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_found", "kg_mentions", "kg_domains", "kg_domain_hints"):
     if not Doc.has_extension(_name):
@@ -175,17 +176,34 @@ class DomainTagger:
         for domain, mentions in evidence.items():
             distinct = {m["text"].lower() for m in mentions}
             strong = distinct & self.strong.get(domain, set())
-            weight = len(distinct) + len(strong)  # a strong phrase counts twice
+            weight = len({singular(p) for p in distinct}) + len(strong)  # a strong phrase counts twice; "agent", "agents" once
             if weight >= lexicon.DOMAIN_MIN_EVIDENCE:
                 confidence = round(min(0.95, 0.3 + 0.15 * weight), 2)
                 for m in mentions:
                     m["confidence"] = confidence
                 domains.append({"name": domain, "mentions": mentions, "confidence": confidence})
         doc._.kg_domains = domains
-        hinted = {doc.vocab.strings[match_id] for match_id, _, _ in self.hints(doc)}
-        doc._.kg_domain_hints = sorted(set(evidence) | hinted)  # a domain any one phrase names, too weak to assign
+        phrases = {domain: {singular(m["text"].lower()) for m in mentions} for domain, mentions in evidence.items()}
+        for match_id, start, end in self.hints(doc):
+            phrases.setdefault(doc.vocab.strings[match_id], set()).add(singular(doc[start:end].text.lower()))
+        doc._.kg_domain_hints = hints(phrases)
         doc.user_data.pop("_kg_sentences", None)
         return doc
+
+
+def hints(phrases: dict[str, set[str]]) -> list[str]:
+    """The domains any one phrase names (``phrases``: each domain's phrases found), too weak to assign; a
+    field of computing named by one phrase only ("images", "3D", "agents") is none where two or more name
+    the natural sciences: a protein paper shows "images", and one "agent" is no reinforcement learning.
+
+    >>> hints({"biology": {"protein"}, "chemistry": {"acid"}, "computer vision": {"image"}})
+    ['biology', 'chemistry']
+    >>> hints({"biology": {"species"}, "computer vision": {"visual"}})
+    ['biology', 'computer vision']
+    """
+    natural = set().union(*(p for d, p in phrases.items() if d in lexicon.NATURAL_SCIENCE_DOMAINS))
+    return sorted(d for d, p in phrases.items()
+                  if not (d in lexicon.COMPUTING_DOMAINS and len(p) == 1 and len(natural) >= 2))
 
 
 @Language.factory("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
