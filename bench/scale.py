@@ -67,25 +67,24 @@ def _children() -> dict[int, list[int]]:
     return tree
 
 
-def _rss(pid: int) -> int:
+def _proc_bytes(pid: int, file: str, key: str) -> int:
+    """A ``key: N kB`` line of ``/proc/PID/FILE``, in bytes (0 for a process gone)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+            if line.startswith(key):
                 return int(line.split()[1]) * 1024
     except OSError:
         pass
     return 0
 
 
+def _rss(pid: int) -> int:
+    return _proc_bytes(pid, "status", "VmRSS:")
+
+
 def _pss(pid: int) -> int:
     """Proportional set size: a page shared by forked workers counted once in all, not once in each."""
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return _rss(pid)
+    return _proc_bytes(pid, "smaps_rollup", "Pss:")
 
 
 def tree_rss(roots: list[int], measure=_rss) -> int:
