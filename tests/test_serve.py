@@ -155,6 +155,9 @@ def test_similar_papers_with_why_as_graph_similar_ranks_them(served, store_dir):
     assert re.findall(r'class="paper" href="/paper\?id=([^"]+)"', fragment) == [r["id"] for r in expected]
     best = expected[0]
     assert f"mostly by {best['ranked_by']}" in fragment and best["shared"][0]["name"] in fragment
+    # the evidence a reader checks: the two sentences nearest in meaning, escaped as all user text
+    pair = next(r["sentences"] for r in expected if r.get("sentences"))
+    assert f"<q>{escape(pair['query'])}</q> &harr; <q>{escape(pair['match'])}</q>" in fragment
     assert not fragment.lstrip().startswith("<!DOCTYPE")
     whole = page(served, q("/similar", id="p-viz01")).text
     assert whole.startswith("<!DOCTYPE") and ">Transformers for translation</a></h1>" in whole
