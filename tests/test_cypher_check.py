@@ -114,6 +114,13 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
     author_year = {json.loads(line)["id"]: line for line in (FIXTURES / "author_year.jsonl").read_text().splitlines()}
     for name, ids in (("one-ruiz", ["ruiz-a", "citer", "other"]), ("two-ruiz", ["ruiz-b"])):
         (tmp / f"{name}.jsonl").write_text("".join(author_year[i] + "\n" for i in ids), encoding="utf-8")
+    # "mixer" read as a Task by one paper, then as a Method by two more: the later load relabels it
+    for name, papers in (("task", [("p-mix1", "Task")]), ("method", [("p-mix2", "Method"), ("p-mix3", "Method")])):
+        lines = [json.dumps({"id": pid, "title": f"title {pid}", "text": "A mixer of tokens.", "citations": [], "concepts": [
+            {"name": "mixer", "type": type_, "key": "mixer", "aliases": [], "merges": [], "mentions": [[2, 7]],
+             "proposed": False if type_ == "Method" else None, "confidence": 0.75,
+             "evidence": [{"sentence": [0, 18], "rule": "scierc_ner", "confidence": 0.75}]}]}) for pid, type_ in papers]
+        (tmp / f"mixer-{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return {
         "build": ([], [["build", str(SOURCES / "first.jsonl")]]),
         "rebuild": ([], [["build", str(SOURCES / "first.jsonl")]]),
@@ -137,6 +144,8 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
         "recount after another tool wrote": (ANOTHER_TOOL, [["stats", "--recount"]]),
         "an author-year key that names a second paper": ([], [["build", str(tmp / "one-ruiz.jsonl")],
                                                               ["build", str(tmp / "two-ruiz.jsonl")]]),
+        "a later load that votes a concept another type": ([], [["load", str(tmp / "mixer-task.jsonl")],
+                                                                ["load", str(tmp / "mixer-method.jsonl")]]),
     }
 
 
