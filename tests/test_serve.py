@@ -379,6 +379,7 @@ def test_kg_serve_serves_until_interrupted_and_warns_off_loopback(viz, store_dir
         connection.request("GET", "/search?q=bert")
         reply = connection.getresponse()
         assert reply.status == 200 and b'href="/concept?id=bert"' in reply.read()
+        connection.close()  # as a browser leaves: no kept-alive connection open at Ctrl+C
     finally:
         process.send_signal(signal.SIGINT)
         out = process.communicate(timeout=60)[1]
