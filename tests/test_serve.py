@@ -369,7 +369,10 @@ def test_kg_serve_serves_until_interrupted_and_warns_off_loopback(viz, store_dir
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-c", "from kg.cli import main; main()", "serve", "--db", str(store_dir), "--port", "0",
                "--host", "0.0.0.0"]
-    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    # Ctrl+C as in a terminal: a test worker may ignore SIGINT, and a child inherits that (Python then
+    # installs no KeyboardInterrupt for it)
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         warning = process.stderr.readline()
         serving = process.stderr.readline()
