@@ -87,15 +87,15 @@ def _pss(pid: int) -> int:
     return _proc_bytes(pid, "smaps_rollup", "Pss:")
 
 
-def tree_rss(roots: list[int], measure=_rss) -> int:
-    """Resident bytes of these processes and all their descendants (``measure``: RSS, or ``_pss``)."""
-    tree, seen, todo = _children(), set(), list(roots)
+def tree(roots: list[int], children: dict[int, list[int]] | None = None) -> set[int]:
+    """These processes and all their descendants (``children``: ``_children()``, read once for several trees)."""
+    children, seen, todo = children or _children(), set(), list(roots)
     while todo:
         pid = todo.pop()
         if pid not in seen:
             seen.add(pid)
-            todo.extend(tree.get(pid, ()))
-    return sum(measure(pid) for pid in seen)
+            todo.extend(children.get(pid, ()))
+    return seen
 
 
 def server_pid(db: Path) -> int | None:
@@ -127,11 +127,12 @@ class PeakMemory:
     def _run(self) -> None:
         while not self._stop.wait(0.5):
             server = server_pid(self.db)
-            self.peak_server = max(self.peak_server, tree_rss([server]) if server else 0)
+            children = _children()
+            self.peak_server = max(self.peak_server, sum(_rss(pid) for pid in tree([server], children)) if server else 0)
             # the server is the build's child (a session of its own): each process counted once
-            roots = [self.pid, server] if server else [self.pid]
-            self.peak = max(self.peak, tree_rss(roots))
-            self.peak_pss = max(self.peak_pss, tree_rss(roots, _pss))
+            pids = tree([self.pid, server] if server else [self.pid], children)
+            self.peak = max(self.peak, sum(_rss(pid) for pid in pids))
+            self.peak_pss = max(self.peak_pss, sum(_pss(pid) for pid in pids))
             if server:
                 self.server_cpu = max(self.server_cpu, cpu_seconds(server))
 

@@ -165,7 +165,7 @@ def index_papers(store, paper_ids: Iterable[str], model: Model | None = None,
     model = model or default_model()
     rows = reads.stored_texts(store, ids)
     encoded = encoded or {}
-    fresh = [r for r in rows if encoded.get(r["id"], ("",))[0] != _input_of(r)[0] or not _input_of(r)[0]]
+    fresh = [r for r in rows if encoded.get(r["id"], (None,))[0] != _input_of(r)[0]]
     found = {**encoded, **dict(zip((r["id"] for r in fresh), _vectors(fresh, model)))}
     changed = [{"paper": row["id"], **found[row["id"]][1]} for row in rows
                if any(found[row["id"]][1][k] != row[k] for k in STORED)]

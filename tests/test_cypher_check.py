@@ -33,6 +33,7 @@ from helpers.cypher_capture import (
     sent_as,
     store_layer_statements,
 )
+from test_vocabulary import record
 
 import kg
 from kg.cli import main
@@ -116,11 +117,8 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
         (tmp / f"{name}.jsonl").write_text("".join(author_year[i] + "\n" for i in ids), encoding="utf-8")
     # "mixer" read as a Task by one paper, then as a Method by two more: the later load relabels it
     for name, papers in (("task", [("p-mix1", "Task")]), ("method", [("p-mix2", "Method"), ("p-mix3", "Method")])):
-        lines = [json.dumps({"id": pid, "title": f"title {pid}", "text": "A mixer of tokens.", "citations": [], "concepts": [
-            {"name": "mixer", "type": type_, "key": "mixer", "aliases": [], "merges": [], "mentions": [[2, 7]],
-             "proposed": False if type_ == "Method" else None, "confidence": 0.75,
-             "evidence": [{"sentence": [0, 18], "rule": "scierc_ner", "confidence": 0.75}]}]}) for pid, type_ in papers]
-        (tmp / f"mixer-{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        lines = [json.dumps(record(pid, "A mixer of tokens.", ("mixer", type_))) + "\n" for pid, type_ in papers]
+        (tmp / f"mixer-{name}.jsonl").write_text("".join(lines), encoding="utf-8")
     return {
         "build": ([], [["build", str(SOURCES / "first.jsonl")]]),
         "rebuild": ([], [["build", str(SOURCES / "first.jsonl")]]),

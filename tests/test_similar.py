@@ -15,11 +15,11 @@ encoder):
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import FIXTURES
 
 from kg import dense
 from kg.cli import main
@@ -52,7 +52,6 @@ PAPERS = [
     ("pBio", "Cell growth in yeast", "Yeast cells grow in glucose.", [("Yeast", "Dataset")], []),
 ]
 IDS = [p[0] for p in PAPERS]
-FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def record(pid, title, text, concepts, references) -> dict:

@@ -172,18 +172,18 @@ class DomainTagger:
             mention = new_mention(doc, doc[start:end], "Domain", "gazetteer")
             mention["rule"] = DOMAIN_RULE
             evidence.setdefault(doc.vocab.strings[match_id], []).append(mention)
+        # each domain's distinct phrases, a singular and its plural one ("agent", "agents")
+        phrases = {domain: {singular(m["text"].lower()) for m in mentions} for domain, mentions in evidence.items()}
         domains = []
         for domain, mentions in evidence.items():
-            distinct = {m["text"].lower() for m in mentions}
-            strong = distinct & self.strong.get(domain, set())
-            weight = len({singular(p) for p in distinct}) + len(strong)  # a strong phrase counts twice; "agent", "agents" once
+            strong = {m["text"].lower() for m in mentions} & self.strong.get(domain, set())
+            weight = len(phrases[domain]) + len(strong)  # a strong phrase counts twice
             if weight >= lexicon.DOMAIN_MIN_EVIDENCE:
                 confidence = round(min(0.95, 0.3 + 0.15 * weight), 2)
                 for m in mentions:
                     m["confidence"] = confidence
                 domains.append({"name": domain, "mentions": mentions, "confidence": confidence})
         doc._.kg_domains = domains
-        phrases = {domain: {singular(m["text"].lower()) for m in mentions} for domain, mentions in evidence.items()}
         for match_id, start, end in self.hints(doc):
             phrases.setdefault(doc.vocab.strings[match_id], set()).add(singular(doc[start:end].text.lower()))
         doc._.kg_domain_hints = hints(phrases)
