@@ -2,7 +2,7 @@
 
     kg build SOURCE --db DB                      # the graph the packs read
     kg extract SOURCE -o records.jsonl           # the same concepts, with their salience
-    python bench/shown_sample.py draw --source openalex --records records.jsonl --db DB --label shown3 --seed 83
+    python bench/shown_sample.py draw --source openalex --records records.jsonl --db DB --label shown6 --seed 303
     # two judges fill in bench/judged/<source>-<label>.jsonl and a copy, without reading the .origin.json
     python bench/shown_sample.py unblind bench/judged/<source>-<label>.jsonl
 
