@@ -33,11 +33,13 @@ def pytest_addoption(parser):
 
 # The modules that take longest, run first: the two test processes take whole modules in the
 # order collected (``--dist loadscope``), so one of these started last would leave the other
-# process idle while it runs alone.
+# process idle while it runs alone; those that mostly wait (servers starting and stopping, queued
+# requests) early too, while the other process has work for both cores.
 # The wheel's module comes early: the modules that read the demo graph wait for it (``demo``).
-LONGEST_FIRST = ("test_store_crash.py", "test_wheel.py", "test_cypher_check.py", "test_rebuild.py", "test_browser.py",
-                 "test_store_server.py", "test_bad_input.py", "test_load.py", "test_cluster_csv.py", "test_vocabulary.py",
-                 "test_citations_link.py", "test_load_concurrent.py", "test_citations_analytics.py", "test_cluster.py")
+LONGEST_FIRST = ("test_store_crash.py", "test_wheel.py", "test_cypher_check.py", "test_load.py", "test_store_server.py",
+                 "test_rebuild.py", "test_browser.py", "test_cluster_csv.py", "test_load_concurrent.py",
+                 "test_store_busy.py", "test_vocabulary.py", "test_serve_browser.py", "test_bad_input.py",
+                 "test_citations_link.py", "test_citations_analytics.py", "test_cluster.py")
 
 
 def pytest_collection_modifyitems(config, items):
