@@ -20,6 +20,7 @@ import pytest
 from helpers.wheel import installed_wheel, run, user_env
 
 from kg.store import open_store
+from kg.store.embedded import stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "neurips2026"
@@ -32,11 +33,13 @@ def pytest_addoption(parser):
 
 # The modules that take longest, run first: the two test processes take whole modules in the
 # order collected (``--dist loadscope``), so one of these started last would leave the other
-# process idle while it runs alone.
+# process idle while it runs alone; those that mostly wait (servers starting and stopping, queued
+# requests) early too, while the other process has work for both cores.
 # The wheel's module comes early: the modules that read the demo graph wait for it (``demo``).
-LONGEST_FIRST = ("test_store_crash.py", "test_wheel.py", "test_cypher_check.py", "test_rebuild.py", "test_browser.py",
-                 "test_store_server.py", "test_bad_input.py", "test_load.py", "test_cluster_csv.py", "test_vocabulary.py",
-                 "test_citations_link.py", "test_load_concurrent.py", "test_citations_analytics.py", "test_cluster.py")
+LONGEST_FIRST = ("test_store_crash.py", "test_wheel.py", "test_cypher_check.py", "test_load.py", "test_store_server.py",
+                 "test_rebuild.py", "test_browser.py", "test_cluster_csv.py", "test_load_concurrent.py",
+                 "test_store_busy.py", "test_vocabulary.py", "test_serve_browser.py", "test_bad_input.py",
+                 "test_citations_link.py", "test_citations_analytics.py", "test_cluster.py")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -70,6 +73,17 @@ def store(session_store):
     """The session's store, emptied before each test."""
     session_store.run("MATCH (n) DETACH DELETE n", write=True)
     return session_store
+
+
+@pytest.fixture
+def own_store(tmp_path_factory):
+    """An empty store of the test's own, its server stopped after the test: for a test that makes a
+    graph of thousands of nodes, which would cost the next test of the session's store more to empty
+    (DETACH DELETE: some ms a node) than this server costs to start."""
+    db = tmp_path_factory.mktemp("own-store") / "db"
+    with open_store(db_dir=db, create=True) as store:
+        yield store
+    stop_server(db)
 
 
 def fingerprint(store) -> tuple:
@@ -146,12 +160,37 @@ def _make_demo(folder: Path) -> dict:
     python = installed_wheel(folder)
     work = folder / "elsewhere"  # no checkout around: nothing is found relative to the working folder
     work.mkdir()
+    # No JVM class cache: its key names the venv, new every run, so each run would record one more
+    # (a second JVM start in the background, 39 MB left in ~/.cache/kg/jvm)
+    env = user_env() | {"KG_JVM_CACHE": "0"}
     where = run([python, "-c", "import kg, queries, visuals; print(kg.__file__, queries.__file__, visuals.__file__)"],
-                cwd=work, env=user_env()).stdout.split()
+                cwd=work, env=env).stdout.split()
     done = run([python.with_name("kg"), "demo", "--db", folder / "db", "-o", folder / "demo.html"], cwd=work,
-               env=user_env(), merged=True)
+               env=env, merged=True)
     return {"db": str(folder / "db"), "output": done.stdout, "html": str(folder / "demo.html"), "modules": where,
             "venv": str(folder / "venv")}
+
+
+BUNDLED_SOURCES = [EXAMPLES, FIXTURES / "openalex_works.jsonl"]  # the bundled abstracts, and OpenAlex works citing
+# each other and unloaded works (CITES, Reference nodes)
+
+
+def _extract_bundled(folder: Path) -> dict:
+    from click.testing import CliRunner
+
+    from kg.cli import main
+
+    out = folder / "records.jsonl"
+    result = CliRunner().invoke(main, ["extract", *map(str, BUNDLED_SOURCES), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return {"records": str(out)}
+
+
+@pytest.fixture(scope="session")
+def bundled_records(tmp_path_factory) -> Path:
+    """The records `kg extract` writes of ``BUNDLED_SOURCES`` (62 papers), extracted once for the run
+    for the tests that load or export them; read only."""
+    return Path(made_once(tmp_path_factory, "bundled-records", _extract_bundled)["records"])
 
 
 @dataclass

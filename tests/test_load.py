@@ -8,7 +8,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, FIXTURES
+from conftest import BUNDLED_SOURCES
 
 from kg.build import build
 from kg.cli import main
@@ -18,18 +18,14 @@ from kg.store import open_store
 from kg.store.embedded import stop_server
 from loaders import LoadReport, NoPapers
 
-# The bundled abstracts, and OpenAlex works citing each other and unloaded works (CITES, Reference nodes).
-SOURCES = [str(EXAMPLES), str(FIXTURES / "openalex_works.jsonl")]
+SOURCES = [str(path) for path in BUNDLED_SOURCES]
 PAPERS = 57 + 5
 
 
 @pytest.fixture(scope="module")
-def records_file(tmp_path_factory):
-    """The sources extracted by `kg extract` to a file, as a user would."""
-    out = tmp_path_factory.mktemp("records") / "records.jsonl"
-    result = CliRunner().invoke(main, ["extract", *SOURCES, "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+def records_file(bundled_records):
+    """The sources extracted by `kg extract` to a file, as a user would (once for the run: read only)."""
+    return bundled_records
 
 
 def graph(store) -> tuple[list[str], list[str]]:
@@ -156,23 +152,23 @@ def test_files_without_records_say_why(tmp_path):
                                           f"{broken}: line 2: expected a JSON object (a kg extract record), got a list (0 items)"]
 
 
-def test_the_cli_loads_a_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path, store, store_dir):
-    """Into the session's (emptied) store, whose warm server the command shares: the good records of
-    both sources load, the bad ones are named."""
+def test_the_cli_loads_a_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path, own_store):
+    """Into an empty store whose warm server the command shares (one of the test's own: the graph has
+    thousands of nodes): the good records of both sources load, the bad ones are named."""
     assert "Example" in CliRunner().invoke(main, ["load", "--help"]).output
     lines = records_file.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace('"title":', '"title": 7, "x":', 1)
     zipped = tmp_path / "part-1.jsonl.gz"
     zipped.write_bytes(gzip.compress(("\n".join(lines[:40]) + "\n").encode()))
     stdin = "\n".join(lines[40:]) + "\nnot json\n"
-    result = CliRunner().invoke(main, ["load", str(zipped), "-", "--db", str(store_dir)], input=stdin)
+    result = CliRunner().invoke(main, ["load", str(zipped), "-", "--db", str(own_store.data_dir)], input=stdin)
     assert result.exit_code == 0, result.output
     assert f"Loaded {PAPERS - 1} papers from 2 file(s) into embedded store" in result.output
     assert "Citations: " in result.output and "Vocabulary: " in result.output
     assert "Skipped 2 record(s):" in result.output
     assert f"{zipped}: line 3: title: expected text, got a number" in result.output
     assert f"<stdin>: line {len(lines) - 40 + 1}: invalid JSON" in result.output
-    assert store.run("MATCH (p:Paper) RETURN count(p) AS n") == [{"n": PAPERS - 1}]
+    assert own_store.run("MATCH (p:Paper) RETURN count(p) AS n") == [{"n": PAPERS - 1}]
 
 
 def test_the_cli_names_a_missing_file_before_starting_a_store(tmp_path):
