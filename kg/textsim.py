@@ -2,7 +2,8 @@
 
 The index is part of the graph, so it works the same on the embedded store and on Neo4j:
 
-- ``(:Term {id})``: a word (scikit-learn's English analyzer, plurals folded);
+- ``(:Term {id})``: a word (two or more letters or digits, lower-cased, English stop words dropped,
+  plurals folded);
 - ``(:Term)-[:OCCURS_IN {tf}]->(:Paper)``: how often the paper's text has the word (a term's
   document frequency is its number of these edges, so it cannot drift from them). The edges
   point at the paper so that a paper's outgoing edges stay its concepts and citations;
@@ -24,7 +25,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cache
+from pathlib import Path
 from typing import Iterable
 
 from kg.store.reads import text as reads
@@ -35,13 +37,20 @@ K1, B = 1.2, 0.75            # BM25's usual constants
 QUERY_TERMS = 40             # a query's heaviest words that are looked up
 EDGE_BATCH = 5000
 _DIGITS = re.compile(r"^[\d_]+$")
+_WORD = re.compile(r"(?u)\b\w\w+\b")     # scikit-learn's default token pattern, which made the first indexes
+STOP_WORDS_FILE = Path(__file__).resolve().parent / "text_stop_words.txt"
 
 
-@lru_cache(maxsize=1)
-def _analyzer():
-    from sklearn.feature_extraction.text import CountVectorizer
+@cache
+def stop_words() -> frozenset[str]:
+    """The words the index leaves out (``text_stop_words.txt``: its lines that are no comment)."""
+    lines = STOP_WORDS_FILE.read_text(encoding="utf-8").split("\n")
+    return frozenset(line for line in lines if line and not line.startswith("#"))
 
-    return CountVectorizer(stop_words="english").build_analyzer()
+
+def _words(text: str) -> list[str]:
+    stop = stop_words()
+    return [w for w in _WORD.findall(text.lower()) if w not in stop]
 
 
 def fold_plural(word: str) -> str:
@@ -61,7 +70,7 @@ def fold_plural(word: str) -> str:
 
 def terms(text: str) -> dict[str, int]:
     """The indexed words of a text with their counts (numbers and stop words dropped)."""
-    counts = Counter(fold_plural(w) for w in _analyzer()(text or "") if not _DIGITS.match(w))
+    counts = Counter(fold_plural(w) for w in _words(text or "") if not _DIGITS.match(w))
     return dict(counts)
 
 
