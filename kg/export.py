@@ -55,12 +55,15 @@ def display_label(props: dict) -> str:
 
 def store_graph(store: Store, citations_only: bool = False) -> nx.MultiDiGraph:
     """The store's graph in networkx: node attributes are the properties plus
-    ``labels`` (list) and ``label`` (what a viewer shows); edges carry ``type``."""
+    ``labels`` (list) and ``label`` (what a viewer shows); edges carry ``type``.
+    Nodes, edges and properties come in sorted order, whatever order the store returns
+    them in, so the same graph is written to the same bytes."""
     graph = nx.MultiDiGraph()
-    for nid, labels, props in nodes(store, citations_only):
-        graph.add_node(nid, **props, labels=labels, label=display_label(props))
-    for source, target, rel, props in relationships(store, citations_only):
-        graph.add_edge(source, target, key=rel, **props, type=rel)
+    for nid, labels, props in sorted(nodes(store, citations_only), key=lambda node: node[0]):
+        graph.add_node(nid, **dict(sorted(props.items())), labels=labels, label=display_label(props))
+    edges = sorted(relationships(store, citations_only), key=lambda edge: (edge[0], edge[2], edge[1], _flat(edge[3])))
+    for source, target, rel, props in edges:
+        graph.add_edge(source, target, key=rel, **dict(sorted(props.items())), type=rel)
     return graph
 
 
