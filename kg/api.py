@@ -337,16 +337,16 @@ class KnowledgeGraph:
         defaults to the packaged model's folder. Returns what was trained: ``output``,
         ``seconds`` and, for accurate, ``best_epoch`` and ``holdout_f1``."""
         if model == "accurate":
-            from kg.extract import accurate_training
+            from kg.training import accurate
 
-            return accurate_training.train(data, output or accurate_training.accurate.MODEL_DIR, epochs=epochs, seed=seed,
-                                           threads=threads, max_minutes=max_minutes, log=log or (lambda line: None))
+            return accurate.train(data, output or accurate.accurate.MODEL_DIR, epochs=epochs, seed=seed,
+                                  threads=threads, max_minutes=max_minutes, log=log or (lambda line: None))
         if model != "fast":
             raise BadInput(f"unknown recogniser {model!r}; one of fast, accurate")
-        from kg.extract import training
+        from kg.training import fast
 
         overrides = {"training.max_steps": max_steps} if max_steps else {}
-        return training.train(data, output or training.MODEL_DIR, config or training.CONFIG, overrides)
+        return fast.train(data, output or fast.MODEL_DIR, config or fast.CONFIG, overrides)
 
     @_kg_errors
     def fetch(self, source: str, output: str | Path, *, search: str | None = None, ids: Iterable[str] = (),

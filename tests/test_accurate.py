@@ -17,7 +17,7 @@ needs_extra = pytest.mark.skipif(accurate.requirements_missing() is not None, re
 
 
 def _training_missing() -> bool:
-    from kg.extract.accurate_training import require_training_extra
+    from kg.training.accurate import require_training_extra
 
     try:
         require_training_extra()
@@ -59,7 +59,7 @@ def test_accurate_without_extra_or_weights_is_a_clear_error(tmp_path):
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory):
     """A recogniser fine-tuned until it has learnt the two sample documents by heart."""
-    from kg.extract.accurate_training import train
+    from kg.training.accurate import train
 
     output = tmp_path_factory.mktemp("accurate")
     result = train(SAMPLE, output, epochs=25, batch_size=2, learning_rate=2e-4, threads=1, log=lambda line: None)

