@@ -3,14 +3,14 @@
     kg build OPENALEX.jsonl.gz --db oa-db && kg build scierc/train.json scierc/dev.json --db sc-db
     kg build s2orc/metadata_sample.jsonl --db s2-db
     python bench/concept_quality_fit.py --db openalex=oa-db scierc=sc-db s2orc=s2-db \\
-        --fit openalex scierc s2orc --exclude shown6 shown6b --write
+        --fit openalex scierc s2orc --write
 
 Each judged row (those ``bench/salience_fit.py`` reads: a concept, a paper naming it, a reader's
 verdict) is found again among the concepts of its source's graph by canonical key and type; a
 concept's label is junk when most of its rows are (a concept of the wrong type is still a
 concept). ``--exclude`` leaves out draws by label, so that a draw judged after the fit measures
-the fitted model: the shipped weights are fitted on the draws made before it (shown3-5, drawn
-after it, are in git history), so today with ``--exclude shown6 shown6b``.
+the fitted model: the shipped weights are fitted on every kept draw, shown6 included (graphs loaded
+from records whose salience the shipped salience model gave).
 
 Prints, for each source, the area under the ROC curve of the model fitted on the other ``--fit``
 sources (all of them for a source not fitted on) against the mean salience alone, and the junk

@@ -4,8 +4,10 @@ Packs, views, ``kg similar`` explanations and ``papers/concepts`` show the most 
 first; the weak ones stay in the graph with their evidence. The score is a logistic model over
 what a reader looks at — where the concept is first named (the title, the first sentence), how
 often and in how many sentences, whether the paper proposes or defines it (an acronym), the rule
-and confidence that found it, its type, and the shape of its name (how many words, a capital or a
-digit, how common the words are in English, and the words themselves) — with weights fitted on
+and confidence that found it, its type, the shape of its name (how many words, a capital or a
+digit, every long word capitalised as a place's or a person's name is, a capital in the middle of a
+sentence, how common the words are in English, and the words themselves) and how long the paper's
+text is (a title alone says less than an abstract) — with weights fitted on
 concepts that people judged keep or junk (``bench/salience_fit.py``), stored as data in
 ``models/salience.json``.
 
@@ -39,6 +41,7 @@ from kg.normalize import concept_key
 WEIGHTS = Path(__file__).resolve().parent / "models" / "salience.json"
 RULES = (*RULE_CONFIDENCE, DOMAIN_RULE)
 TYPES = (*CONCEPT_LABELS, "Domain")
+LONG_TEXT = 2000  # characters: a text this long or longer reads as a whole abstract (paper_length 1)
 
 
 @dataclass(frozen=True)
@@ -48,10 +51,11 @@ class Context:
     title_key: str
     sentence_starts: tuple[int, ...]
     length: int
+    text: str = ""
 
     @classmethod
     def of(cls, title: str, text: str, sentence_starts: list[int]) -> "Context":
-        return cls(f" {concept_key(title)} " if title else "", tuple(sorted(set(sentence_starts))), max(1, len(text)))
+        return cls(f" {concept_key(title)} " if title else "", tuple(sorted(set(sentence_starts))), max(1, len(text)), text)
 
     @classmethod
     def of_record(cls, record: dict) -> "Context":
@@ -69,6 +73,7 @@ class Context:
 def features(concept: dict, context: Context) -> dict[str, float]:
     """The model's inputs for one record concept (``kg extract``'s fields) in its paper."""
     first = min(start for start, _ in concept["mentions"])
+    sentence_start = context.sentence_starts[context.sentence_of(first)] if context.sentence_starts else 0
     sentences = {context.sentence_of(start) for start, _ in concept["mentions"]}
     n_sentences = max(1, len(context.sentence_starts))
     name = concept["name"]
@@ -89,7 +94,12 @@ def features(concept: dict, context: Context) -> dict[str, float]:
         "one_word": float(len(words) == 1),
         "capital_or_digit": float(any(c.isupper() or c.isdigit() for c in name[1:]) or name[:1].isdigit()),
         "hyphen": float("-" in name),
+        "proper_shape": proper_shape(name),
+        # a capital where no sentence starts and no acronym is written: a name of a place, person or thing
+        "capital_mid_sentence": float(first > sentence_start and context.text[first:first + 1].isupper()
+                                      and not context.text[first:first + 2].isupper()),
         "commonness": commonness(name),
+        "paper_length": min(context.length, LONG_TEXT) / LONG_TEXT,
     }
     values.update({f"rule_{rule}": float(rule in rules) for rule in RULES})
     values.update({f"type_{type_}": float(concept["type"] == type_) for type_ in TYPES})
@@ -98,6 +108,19 @@ def features(concept: dict, context: Context) -> dict[str, float]:
     if lowered:
         values[f"head={lowered[-1]}"] = 1.0
     return values
+
+
+def proper_shape(name: str) -> float:
+    """1 when the name has two or more words and each of more than three letters starts with a
+    capital, as names of places, people and works are written, and not all of them are capitals (an
+    acronym), else 0.
+
+    >>> proper_shape("Langebaan Lagoon"), proper_shape("Kelsall model"), proper_shape("BERT"), proper_shape("NASA JPL")
+    (1.0, 0.0, 0.0, 0.0)
+    """
+    words = re.findall(r"[A-Za-z][A-Za-z'-]*", name)
+    long = [w for w in words if len(w) > 3]
+    return float(len(words) > 1 and bool(long) and all(w[0].isupper() for w in long) and not all(w.isupper() for w in long))
 
 
 def commonness(name: str) -> float:
