@@ -115,7 +115,7 @@ def proper_shape(name: str) -> float:
     capital, as names of places, people and works are written, and not all of them are capitals (an
     acronym), else 0.
 
-    >>> proper_shape("Langebaan Lagoon"), proper_shape("Kelsall model"), proper_shape("BERT"), proper_shape("NASA JPL")
+    >>> proper_shape("Lake Geneva"), proper_shape("Kelsall model"), proper_shape("BERT"), proper_shape("NASA JPL")
     (1.0, 0.0, 0.0, 0.0)
     """
     words = re.findall(r"[A-Za-z][A-Za-z'-]*", name)
