@@ -49,7 +49,8 @@ OPTIONAL MATCH (p:Paper)-[]->(c)
 RETURN c.id AS id, count(p) AS papers ORDER BY papers DESC, id LIMIT 1
 """
 # Concepts c (and the number of papers) as found, with the concepts one BROADER edge above them,
-# each with the number of papers naming it.
+# each with the number of papers naming it: its kept total (c.papers, exact after every build), as
+# counting a broad concept's papers costs as many reads as it has papers.
 _AND_BROADER = """
 WITH DISTINCT papers, c
 OPTIONAL MATCH (c)-[:BROADER]->(b:Concept)
@@ -58,9 +59,7 @@ WITH papers, collect({concept: c, direct: true}) + collect({concept: b, direct: 
 UNWIND found AS f
 WITH papers, f.concept AS c, max(f.direct) AS direct
 WHERE c IS NOT NULL
-MATCH (c)<--(holder:Paper)
-RETURN papers, c.id AS id, c.name AS name, c.type AS type, c.quality AS quality, direct,
-       count(DISTINCT holder) AS df
+RETURN papers, c.id AS id, c.name AS name, c.type AS type, c.quality AS quality, direct, c.papers AS df
 """
 # The paper's concepts.
 OF_PAPER = """
