@@ -7,7 +7,10 @@ A work is a paper (its ``id``) or a reference to a work that is not loaded (its 
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 PAPERS = """
 MATCH (p:Paper)
@@ -102,6 +105,8 @@ def citation_graph(store, references: bool = True) -> nx.DiGraph:
     """The citation graph: nodes are paper ids and reference keys with ``kind`` ("paper" or
     "reference"), ``title``, ``year`` and ``venue``; an edge points from the citing to the cited
     work. ``references=False``: loaded papers only."""
+    import networkx as nx  # here: a command that reads no whole graph need not import it (0.1 s)
+
     graph = nx.DiGraph()
     for row in store.run(PAPERS):
         graph.add_node(row.pop("id"), **row)
