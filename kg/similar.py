@@ -57,7 +57,8 @@ TYPE_WEIGHTS = {"Method": 1.0, "Task": 1.0, "Dataset": 1.0, "Metric": 0.5, "Enti
 BROADER_SHARE = 0.5
 CANDIDATES = 100      # papers each signal proposes before the exact scores are computed
 MAX_DRAFT = 100_000   # characters of a draft (an abstract is ~2,000)
-COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates
+COMMON = 0.05         # concepts more than 5% of the papers name (and more than 50) propose no candidates,
+MOST_NAMING = 500     # nor those more than 500 papers name: a query reads as many papers as its concepts propose
 
 
 def concept_weight(naming: int, papers: int, concept_type: str | None = None, quality: float | None = None) -> float:
@@ -99,12 +100,13 @@ def shared_weights(concepts: dict[str, tuple[float, bool]], direct: Iterable[str
 def proposes(naming: int, papers: int) -> bool:
     """Whether a concept named by ``naming`` of ``papers`` papers proposes related papers: one named
     by more than ``COMMON`` of them (and more than 50) would link most of the graph for a small
-    weight, so it only adds its weight to papers the rarer concepts and the text propose.
+    weight, so it only adds its weight to papers the rarer concepts and the meaning propose; and
+    one named by more than ``MOST_NAMING`` would make a query's reads grow with the graph.
 
-    >>> proposes(50, 100), proposes(51, 2000), proposes(51, 100)
-    (True, True, False)
+    >>> proposes(50, 100), proposes(51, 2000), proposes(51, 100), proposes(600, 100_000)
+    (True, True, False, False)
     """
-    return naming <= max(50, COMMON * papers)
+    return naming <= max(50, min(COMMON * papers, MOST_NAMING))
 
 
 def concept_types(types: Iterable[str] | None) -> list[str]:
@@ -291,8 +293,11 @@ def rank(store, query: Query, top: int, by: str, found: dense.Matrix | None) -> 
     scores = found.scores(query.vector) if found is not None and query.vector is not None else None
     if scores is not None:
         candidates.update(dense.neighbours(found, scores, CANDIDATES, exclude=query.paper))
-    # the best papers by text, and the text score of every other candidate
-    text = text_neighbours(store, query.exclude, CANDIDATES if by in ("all", "text") else 0, among=sorted(candidates),
+    # the text score of every candidate; the text proposes papers itself when it ranks alone or
+    # when the graph has no vectors (its postings grow with the graph; beside the meaning and
+    # the concepts it proposed no paper that changed the measured rankings: docs/benchmarks.md)
+    proposing = by == "text" or (by == "all" and scores is None)
+    text = text_neighbours(store, query.exclude, CANDIDATES if proposing else 0, among=sorted(candidates),
                            words=query.words) if query.words else {}
     ids = sorted(candidates | set(text))
     nearest, floor = {}, 0.0

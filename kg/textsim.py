@@ -217,6 +217,8 @@ def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None
     """The ``limit`` papers whose text is most like ``paper``'s, and those of ``among`` beyond them,
     by BM25 over its heaviest words, each score divided by the paper's score against itself
     (1.0: as alike as the paper itself). ``words`` is :func:`query_words`' answer, when already read.
+    With ``limit`` 0 only ``among`` is scored, from their own texts (:func:`text_scores`): the
+    index's postings, which grow with the graph, are not read.
 
     Empty when the paper has no indexed words or the graph no text index.
     """
@@ -224,5 +226,23 @@ def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None
     if found is None or not found[0]:
         return {}
     chosen, perfect, avg_length = found
+    if limit == 0:
+        scored = text_scores(store, [pid for pid in among or [] if pid != paper], chosen, avg_length)
+        return {pid: score / perfect for pid, score in scored.items()}
     scored = reads.bm25_neighbours(store, paper, chosen, K1, B, avg_length, limit, among or [])
     return {r["id"]: r["score"] / perfect for r in scored}
+
+
+def text_scores(store, ids: list[str], chosen: list[dict], avg_length: float) -> dict[str, float]:
+    """BM25 of each of these papers over the query's ``chosen`` words (``[{term, weight}]``),
+    from the paper's stored text analysed as the index analyses it: the score the index's
+    postings give, at the cost of reading these papers only (none scoring 0 is returned)."""
+    weights = {w["term"]: w["weight"] for w in chosen}
+    scores = {}
+    for row in reads.texts(store, ids):
+        own = terms(paper_text(row["title"], row["abstract"], row["title_derived"]))
+        length = sum(own.values())
+        score = sum(weight * saturation(own[term], length, avg_length) for term, weight in weights.items() if term in own)
+        if score > 0:
+            scores[row["id"]] = score
+    return scores

@@ -29,6 +29,12 @@ ORDER BY score DESC, d.id
 WITH collect({id: d.id, score: score}) AS ranked
 RETURN ranked[0..$limit] + [x IN ranked[$limit..] WHERE x.id IN $among] AS found
 """
+# The texts the index was made from, of some papers (a query's candidates, scored in Python)
+TEXTS = """
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract
+"""
 
 
 def words(store, index: str, paper: str) -> dict | None:
@@ -57,3 +63,8 @@ def bm25_neighbours(store, paper: str, weighted: list[dict], k1: float, b: float
     rows = store.run(BM25_NEIGHBOURS, {"words": weighted, "paper": paper, "k1": k1, "k1_1": k1 + 1, "b": b,
                                        "avg_length": avg_length, "limit": limit, "among": among})
     return rows[0]["found"] if rows else []
+
+
+def texts(store, ids: list[str]) -> list[dict]:
+    """``[{id, title, title_derived, abstract}]`` of these papers (those the graph holds)."""
+    return store.run(TEXTS, {"ids": ids})
