@@ -14,12 +14,18 @@ the same queries either way.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import pytest
 
 os.environ.setdefault("KG_SERVER_IDLE", "30")
 os.environ.setdefault("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1")  # read by every JVM the tests start
+# The run's own vector cache (kg.vector_cache), shared by its test processes and the kg commands they start
+# (they inherit it), empty at the start: no text is encoded twice in a run, none read from an earlier run.
+OWN_VECTOR_CACHE = "KG_VECTOR_CACHE" not in os.environ
+if OWN_VECTOR_CACHE:
+    os.environ["KG_VECTOR_CACHE"] = tempfile.mkdtemp(prefix="kg-test-vectors-")
 
 
 def stop_servers_under(base) -> None:
@@ -40,9 +46,12 @@ def no_server_left_behind(tmp_path_factory):
 
 def pytest_sessionfinish(session):
     """With pytest-xdist, the run's shared stores (tests/conftest.py ``made_once``) are under the
-    folder above the workers': the controller stops their servers when every worker is done."""
+    folder above the workers': the controller stops their servers when every worker is done. The
+    process that made the run's vector cache removes it."""
     if not hasattr(session.config, "workerinput") and session.config.pluginmanager.hasplugin("dsession"):
         stop_servers_under(session.config._tmp_path_factory.getbasetemp())
+    if OWN_VECTOR_CACHE and not hasattr(session.config, "workerinput"):
+        shutil.rmtree(os.environ["KG_VECTOR_CACHE"], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

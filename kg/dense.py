@@ -16,6 +16,8 @@ sentences of two abstracts whose vectors are nearest, found without running the 
 query time. Each write is noted with a new version token on the build's ``BuildState`` node. A query multiplies the
 matrix of all vectors (:func:`matrix`, read once per index version and kept in memory and, for
 the embedded store, in files beside the database, mapped rather than read) by its own vector.
+What the encoder gave a text is kept in the vector cache (``kg.vector_cache``, ``KG_VECTOR_CACHE``):
+a rebuild, into the same store or another, encodes no text it encoded before.
 
 >>> model = default_model()
 >>> a, b, c = model.encode(["Low-rank adaptation of large language models",
@@ -40,6 +42,7 @@ from typing import Iterable
 import numpy as np
 
 from kg.store.reads import dense as reads
+from kg.vector_cache import VectorCache, cache_folder, file_digest
 
 MODEL_DIR = Path(__file__).parent / "models" / "dense"
 DIGITS = 5              # a stored vector's components are rounded so (the 8-bit weights hold fewer)
@@ -48,6 +51,7 @@ EVIDENCE = 10           # results given the nearest sentence pair: the first ten
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 MIN_SENTENCE_WORDS = 4  # a shorter piece ("Fig. 2.") is no evidence
 STORED = ("dense", "sentences", "sentence_dense")  # what a paper's vectors are stored as
+CACHE_FORMAT = 1  # what the vector cache keeps of an encoding (``_encoded``): changed, the old entries are not read
 ENCODED = "dense_encoded"  # the key of a build's records that carries their vectors (encode_records)
 
 
@@ -74,6 +78,7 @@ class Model:
         self.tokenizer.enable_truncation(self.max_tokens)
         self.tokenizer.no_padding()
         self._folder, self._threads, self._session = folder, threads, None
+        self._key, self._cache = None, None
 
     @property
     def session(self):
@@ -90,6 +95,17 @@ class Model:
             self._session = onnxruntime.InferenceSession(str(self._folder / "model.onnx"), options,
                                                          providers=["CPUExecutionProvider"])
         return self._session
+
+    def cache(self) -> VectorCache | None:
+        """The vector cache of this model's files (``KG_VECTOR_CACHE``; None when it is off)."""
+        folder = cache_folder()
+        if folder is None:
+            return None
+        if self._cache is None or self._cache.folder != folder:
+            if self._key is None:  # the model's files, hashed once per process
+                self._key = file_digest(*(self._folder / name for name in ("kg_dense.json", "tokenizer.json", "model.onnx")))
+            self._cache = VectorCache(folder, f"{self._key} {DIGITS} {CACHE_FORMAT}")
+        return self._cache
 
     @property
     def name(self) -> str:
@@ -200,13 +216,28 @@ def _input_of(row: dict) -> tuple[str, int]:
 def _vectors(rows: list[dict], model: Model) -> list[tuple[str, dict]]:
     """``(text read, the STORED values)`` for rows of ``title``, ``abstract``, ``title_derived``."""
     inputs = [_input_of(r) for r in rows]
-    spans = [[(a + shift, b + shift) for a, b in sentence_spans(r["abstract"])] for r, (_, shift) in zip(rows, inputs)]
-    out = []
-    for (text, shift), found in zip(inputs, model.encode_with_sentences((text for text, _ in inputs), spans)):
-        out.append((text, {"dense": np.round(found.vector.astype(np.float64), DIGITS).tolist() if found.vector.any() else None,
-                           "sentences": [at - shift for span in found.spans for at in span] or None,
-                           "sentence_dense": pack(found.sentences)}))
-    return out
+    asked = [(text, tuple((a + shift, b + shift) for a, b in sentence_spans(r["abstract"])))
+             for r, (text, shift) in zip(rows, inputs)]
+    found = _encoded(asked, model)
+    return [(text, {"dense": found[ask]["dense"], "sentences": [at - shift for span in found[ask]["spans"] for at in span] or None,
+                    "sentence_dense": found[ask]["sentence_dense"]}) for ask, (text, shift) in zip(asked, inputs)]
+
+
+def _encoded(asked: list[tuple[str, tuple]], model: Model) -> dict[tuple, dict]:
+    """What the encoder gives each ``(text, sentence spans)`` as stored (the vector rounded, the sentence
+    vectors packed), by input: from the vector cache (``kg.vector_cache``) where it holds them, else encoded
+    (and kept there)."""
+    cache = model.cache()
+    found = cache.get(list(dict.fromkeys(asked))) if cache else {}
+    missing = list(dict.fromkeys(ask for ask in asked if ask not in found))
+    fresh = {}
+    encoded = model.encode_with_sentences([t for t, _ in missing], [list(s) for _, s in missing]) if missing else []
+    for (text, spans), vectors in zip(missing, encoded):
+        fresh[text, spans] = {"dense": np.round(vectors.vector.astype(np.float64), DIGITS).tolist() if vectors.vector.any() else None,
+                              "spans": [list(span) for span in vectors.spans], "sentence_dense": pack(vectors.sentences)}
+    if cache and fresh:
+        cache.put(fresh)
+    return {**found, **fresh}
 
 
 # --- query time -------------------------------------------------------------------------

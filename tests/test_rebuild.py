@@ -22,6 +22,7 @@ import kg.build
 from kg.build import load_records
 from kg.cli import main
 from kg.extract import extract
+from kg.vector_cache import CACHE_ENV
 from loaders import LoadReport, load
 
 # each loader's fixtures
@@ -59,11 +60,14 @@ def reversed_in_each_source(records: list[dict]) -> list[dict]:
 
 def build(store, sources: list[str], nlp, reverse: bool = False, batch: int | None = None):
     """One build of ``sources``; ``reverse``: the files in the reverse order, the papers of each
-    file too; ``batch``: papers a batch (default: the build's)."""
+    file too; ``batch``: papers a batch (default: the build's). A build in another order or other
+    batches encodes each text anew (no vector cache): its vectors are the encoder's in that order."""
     records = records_of(sources[::-1], nlp) if reverse else records_of(sources, nlp)
     patch = pytest.MonkeyPatch()
     if batch:
         patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
+    if reverse or batch:
+        patch.setenv(CACHE_ENV, "0")
     try:
         return load_records(store, reversed_in_each_source(records) if reverse else records)[1]
     finally:
@@ -147,6 +151,7 @@ def build_in_order(store, sources: list[str], nlp, order: list[str], batch: int 
     patch = pytest.MonkeyPatch()
     if batch:
         patch.setattr(kg.build, "PAPERS_PER_BATCH", batch)
+        patch.setenv(CACHE_ENV, "0")  # encoded anew in these batches (as ``build``)
     try:
         return load_records(store, [records[i] for i in order])[1]
     finally:

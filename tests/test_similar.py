@@ -30,6 +30,7 @@ from kg.similar import TYPE_WEIGHTS, WEIGHTS, concept_types, similar_papers
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
 from kg.textsim import index_papers, terms
+from kg.vector_cache import CACHE_ENV
 
 NLP = ("natural language processing", "Domain")
 PAPERS = [
@@ -178,7 +179,8 @@ def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encod
     assert all(r["sentences"]["query"] in stored.texts for r in results)
 
 
-def test_vectors_encoded_with_the_records_are_used_only_for_the_text_stored(session_store):
+def test_vectors_encoded_with_the_records_are_used_only_for_the_text_stored(session_store, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, "0")  # what the encoder reads, not what the vector cache holds
     fresh(session_store, PAPERS)
     read = "MATCH (p:Paper) RETURN p.id AS id, p.dense AS dense, p.sentences AS s, p.sentence_dense AS sd ORDER BY id"
     want = session_store.run(read)
@@ -200,8 +202,10 @@ def test_vectors_encoded_with_the_records_are_used_only_for_the_text_stored(sess
     fresh(session_store, PAPERS)
 
 
-def test_a_build_encodes_in_its_extraction_workers():
+def test_a_build_encodes_in_its_extraction_workers(monkeypatch):
     from kg.build import extract_sources
+
+    monkeypatch.setenv(CACHE_ENV, "0")  # the workers' vectors compared with the encoder's here, not the cache's
 
     dense.default_model.cache_clear()
     forked = list(extract_sources([str(FIXTURES / "abstracts_linked.txt")], n_process=2, vectors=True))
@@ -293,7 +297,8 @@ def built(store, *batches) -> None:
         load_records(store, [record(*p) for p in batch])
 
 
-def test_adding_papers_later_scores_as_building_all_at_once(session_store):
+def test_adding_papers_later_scores_as_building_all_at_once(session_store, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, "0")  # each text encoded in other batches, not read from the vector cache
     built(session_store, PAPERS)
     at_once = all_rankings(session_store)
     built(session_store, PAPERS[5:], PAPERS[:3], PAPERS[3:5])
