@@ -15,7 +15,7 @@ KnowledgeGraph(db='...')
 >>> report.papers, graph.stats()["nodes"]["Paper"]
 (6, 6)
 >>> [row["concept"] for row in graph.query("overview/top-concepts", per_type=1)][:3]
-['SQuAD', 'GraphNet', 'ROUGE']
+['Cora', 'GraphNet', 'ROUGE']
 >>> graph.query("MATCH (p:Paper {year: $year}) RETURN p.id AS id", year=2021)
 [{'id': 'pA'}]
 >>> graph.similar("pB", top=1)[0]["id"]
