@@ -29,7 +29,7 @@ from kg.graph import graph_rows
 from kg.similar import TYPE_WEIGHTS, WEIGHTS, concept_types, similar_papers
 from kg.store.load import load_rows
 from kg.store.schema import create_constraints
-from kg.textsim import index_papers, terms
+from kg.textsim import index_papers, terms, text_neighbours
 from kg.vector_cache import CACHE_ENV
 
 NLP = ("natural language processing", "Domain")
@@ -108,6 +108,19 @@ def test_text_ranks_the_paper_with_the_same_words_first(db, session_store):
     results = similar_papers(session_store, "qA", by="text")
     assert all(r["ranked_by"] == "text" and 0 < r["text"] <= 1 for r in results)
     assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
+
+
+def test_candidates_scored_from_their_texts_score_as_the_index_postings(db, session_store):
+    """The default ranking scores its candidates from their stored texts (no postings read): the
+    same BM25 as the store's sum over the index's postings, for every paper and query."""
+    compared = 0
+    for query in IDS:
+        by_postings = text_neighbours(session_store, query, limit=len(IDS))
+        by_texts = text_neighbours(session_store, query, limit=0, among=IDS)
+        assert by_texts.keys() == by_postings.keys(), query
+        assert by_texts == pytest.approx(by_postings, rel=1e-9), query
+        compared += len(by_texts)
+    assert compared >= 10  # scores to compare, not empty answers
 
 
 def test_concepts_rank_by_rare_shared_concepts_with_type_weights(db, session_store):
