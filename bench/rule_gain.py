@@ -13,6 +13,9 @@ run names (``control``) as an average rule has rows, so that a judge cannot tell
 all shuffled into one file to judge by ``bench/concept_sample.py``'s rubric. Which rule stopped each
 row is in ``<file>.origin.json``.
 
+``--rules`` draws for some rules only; ``--exclude FILE...`` leaves out rows judged before (a fresh draw of
+a rule changed after them).
+
 ``report`` prints, per rule, how many concepts it stops in each source and, for each judge, the
 shares of its drawn rows judged junk, keep and wrong type: a rule gains where what it stops is
 junk; a concept it stops that a judge keeps (of its type or another) is a loss.
@@ -75,12 +78,14 @@ def command_draw(args: argparse.Namespace) -> None:
     if out.exists() and not args.force:
         sys.exit(f"{out} exists (judged?); --force overwrites it")
     rng = random.Random(args.seed)
+    rules = args.rules or rule_names()
+    judged = {(row["name"], row["paper"]) for path in args.exclude for row in map(json.loads, open(path, encoding="utf-8"))}
     stopped: dict[str, dict[str, list[dict]]] = {}
     controls = []
     for source, paths in sources(args.data).items():
         full = named(paths, args.processes)
         controls += [(source, row) for row in full.values()]
-        for rule in rule_names():
+        for rule in rules:
             restore = without(rule)
             try:
                 rows = named(paths, args.processes)
@@ -91,7 +96,7 @@ def command_draw(args: argparse.Namespace) -> None:
                   f"{len(set(full) - set(rows))} named only with it", file=sys.stderr)
     drawn = []
     for rule, by_source in stopped.items():
-        pool = [(source, row) for source, rows in by_source.items() for row in rows]
+        pool = [(source, row) for source, rows in by_source.items() for row in rows if (row["name"], row["paper"]) not in judged]
         drawn += [(row, {"origin": rule, "source": source}) for source, row in rng.sample(pool, min(args.per_rule, len(pool)))]
     n_control = max(1, len(drawn) // len(stopped))
     drawn += [(row, {"origin": "control", "source": source}) for source, row in rng.sample(controls, n_control)]
@@ -102,17 +107,27 @@ def command_draw(args: argparse.Namespace) -> None:
     print(f"{len(drawn)} rows to judge -> {out.relative_to(ROOT)}")
 
 
+def judged_copy(path: Path, first: list[dict]) -> list[dict]:
+    """Another judge's copy of the first file: the same rows in the same order, each judged."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    if [(r["name"], r["paper"]) for r in rows] != [(r["name"], r["paper"]) for r in first] or \
+            any(r["verdict"] not in VERDICTS for r in rows):
+        sys.exit(f"{path}: not a judged copy of the first file (same rows, each with one of {VERDICTS})")
+    return rows
+
+
 def command_report(args: argparse.Namespace) -> None:
-    judged = [read_hidden(path, ".origin.json", VERDICTS) for path in args.judged]
+    first, hidden = read_hidden(args.judged[0], ".origin.json", VERDICTS)
+    judged = [first] + [judged_copy(path, first) for path in args.judged[1:]]
     counts = json.loads(args.judged[0].with_suffix(".counts.json").read_text(encoding="utf-8"))
-    origins = [hidden["origin"] for hidden in judged[0][1]]
+    origins = [entry["origin"] for entry in hidden]
     print(f"{'rule':<16} {'stops (OA/SciERC/S2ORC)':>24} {'rows':>5}  " +
           "  ".join(f"judge {i + 1}: junk (95%) / keep / wrong type" for i in range(len(judged))))
     for rule in [*counts, "control"]:
         at = [i for i, o in enumerate(origins) if o == rule]
         stops = "/".join(str(n) for n in counts[rule].values()) if rule in counts else ""
         cells = []
-        for rows, _ in judged:
+        for rows in judged:
             verdicts = Counter(rows[i]["verdict"] for i in at)
             n = len(at) or 1
             low, high = wilson(verdicts["junk"], n)
@@ -130,6 +145,8 @@ def main() -> None:
     drawing.add_argument("--seed", type=int, required=True)
     drawing.add_argument("--per-rule", type=int, default=18)
     drawing.add_argument("--processes", type=int, default=2)
+    drawing.add_argument("--rules", nargs="+", choices=rule_names(), help="only these rules (default: every one)")
+    drawing.add_argument("--exclude", nargs="+", type=Path, default=[], help="judged files whose rows are not drawn again")
     drawing.add_argument("--force", action="store_true")
     reporting = commands.add_parser("report", help="per rule, what it stops and how its rows were judged")
     reporting.add_argument("judged", nargs="+", type=Path, help="the judged file and its copies by other judges")

@@ -161,99 +161,6 @@ def test_vague_judgements_before_a_generic_word_are_no_concepts(nlp):
         assert mentions(as_if_recognised(nlp, text, {span: "Method"})) == [], span
 
 
-def test_vague_heads_after_judging_adjectives_are_no_concepts(nlp):
-    # OpenAlex sample
-    text = ("Objective: Given CVB3 infection causes severe myocarditis in male but not female mice, we postulated that "
-            "macrophages infiltrating the myocardium of female mice may display distinct functional properties.")
-    assert mentions(as_if_recognised(nlp, text, {"distinct functional properties": "OtherScientificTerm"})) == []
-    text = "Genomic imprinting is an epigenetic regulation that leads to gene expression in a parent-of-origin specific manner."
-    assert mentions(as_if_recognised(nlp, text, {"parent-of-origin specific manner": "Task"})) == []
-    text = "Lycopene is a possible treatment option for male infertility because of its antioxidant properties."
-    assert mentions(as_if_recognised(nlp, text, {"antioxidant properties": "OtherScientificTerm"})) == [("antioxidant properties", "Entity")]
-    text = ("M1-polarized macrophages are pivotal immune cells that promote the progression of the periodontal inflammatory "
-            "response.")  # a response is no vague head: an inflammatory response is a concept
-    assert mentions(as_if_recognised(nlp, text, {"periodontal inflammatory response": "OtherScientificTerm"})) == [
-        ("periodontal inflammatory response", "Entity")]
-
-
-def test_more_vague_heads_after_adjectives_and_weak_heads_after_judging_words(nlp):
-    # OpenAlex sample and SciERC (judged s4 rows): phenomena after an adjective, a reality, growth or drift after
-    # judging words only
-    for text, span in [
-        ("Anticytokine therapy for inflammatory diseases became a clinical reality with the introduction of tumor "
-         "necrosis factor (TNF) inhibitors.", "clinical reality"),
-        ("The authors conclude by posing several key research questions that can illuminate the effects of dramatic "
-         "growth in the American penal system.", "dramatic growth"),
-        ("The anaphoric component is used to define linguistic phenomena such as wh-movement, the passive and the "
-         "binding of reflexives and pronouns mono-lingually.", "linguistic phenomena"),
-        ("They demonstrate a reduced drift and increased robustness to large non-rigid deformations.", "reduced drift")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
-    # an adjective opening a sentence is written with a capital ("Chemical profile of the extracts")
-    text = "Chemical profile of the extracts was determined by HPLC."
-    assert mentions(as_if_recognised(nlp, text, {"Chemical profile": "OtherScientificTerm"})) == []
-    # a word that says what kind names a concept
-    for text, span in [("Head-mounted displays make virtual reality available to surgical training.", "virtual reality"),
-                       ("Energy consumption rises with economic growth in developing countries.", "economic growth"),
-                       ("Small populations lose alleles by genetic drift.", "genetic drift")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) != [], span
-
-
-def test_a_generic_word_after_judging_words_only_is_no_concept(nlp):
-    # SciERC (judged s5 and s4 rows): a model, an algorithm, data or concepts only judged or sized
-    for text, span, label in [
-        ("We use this geometric understanding of conjugate priors to derive the hyperparameters and expression of the prior "
-         "used to couple the generative and discriminative components of a hybrid model for semi-supervised learning.",
-         "hybrid model", "Method"),
-        ("In this paper, we present a hybrid algorithm that requires only an approximate model, and only a small number of "
-         "real-life trials.", "hybrid algorithm", "Method"),
-        ("The performance of the algorithm is verified on noise-free and noisy data.", "noisy data", "Dataset"),
-        ("In this work, we encode actions based on attributes that describes actions as high-level concepts e.g., jump "
-         "forward or motion in the air.", "high-level concepts", "OtherScientificTerm")]:
-        assert mentions(as_if_recognised(nlp, text, {span: label})) == [], span
-    # a word that says what kind, a participle among them, names a concept
-    for text, span, label in [
-        ("The strength of our approach is that it allows a tree to be represented as an arbitrary set of features, without "
-         "the need to define a derivation or a generative model which takes these features into account.",
-         "generative model", "Method"),
-        ("Traditionally, physics-based models are used including weighted least square (WLS) or weighted least absolute "
-         "value (WLAV).", "physics-based models", "Method"),
-        ("This is mainly due to the two-level strategy, which sepa- rates branch lengths and tree topology optimization.",
-         "two-level strategy", "Method"),
-        ("To further scale beyond this dataset, we propose a semi-supervised learning framework to expand the pool of "
-         "labeled data with high confidence predictions obtained from unlabeled data.", "labeled data", "Dataset")]:
-        assert mentions(as_if_recognised(nlp, text, {span: label})) != [], span
-
-
-def test_what_research_talk_calls_its_objects_names_nothing_after_adjectives(nlp):
-    # OpenAlex sample (judged s5 rows): investigations, estimates, concepts, issues after adjectives only
-    for text, span in [
-        ("Additionally, the phosphoramidate technology has also been applied to numerous antiviral nucleoside phosphonates, "
-         "and has resulted in at least three phosphoramidate-based nucleotides progressing to clinical investigations.",
-         "clinical investigations"),
-        ("The magnitude and frequency dependence of the electro-osmotic velocity are in agreement with the theoretical "
-         "estimates.", "theoretical estimates")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
-    # a name before the head says which ("Hodges-Lehmann", not an adjective opening a sentence)
-    text = ("The median difference (Hodges-Lehmann estimate) between pirfenidone and placebo groups for the primary "
-            "endpoint was 1·69 FVC % predicted.")
-    assert mentions(as_if_recognised(nlp, text, {"Hodges-Lehmann estimate": "OtherScientificTerm"})) != []
-
-
-def test_phases_windows_and_descriptions_after_judging_words_are_no_concepts(nlp):
-    # SciERC (judged s5 rows)
-    for text, span in [
-        ("The suggested hybrid proba-bilistic model leads to: (i) faster convergence of learning phase, (ii) robustness to "
-         "occlusions, and, (iii) higher recognition rate.", "learning phase"),
-        ("In comparison with previous models, which either use arbitrary windows to compute similarity between words or "
-         "use lexical affinity to create sequential models, we focus on co-occurrence patterns.", "arbitrary windows"),
-        ("The compact description of a video sequence through a single image map and a dominant motion has applications "
-         "in several domains.", "compact description")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
-    text = ("In the run-in phase, metformin treatment was administered according to a dose escalation scheme and, "
-            "subsequently, combined with erlotinib.")  # a word that says which phase
-    assert mentions(as_if_recognised(nlp, text, {"run-in phase": "OtherScientificTerm"})) != []
-
-
 def test_counts_numbered_labels_and_fold_changes_are_no_concepts(nlp):
     # OpenAlex sample
     text = ("According to this classification, surgically proven invasion of the cavernous sinus space was present in all "
@@ -265,13 +172,11 @@ def test_counts_numbered_labels_and_fold_changes_are_no_concepts(nlp):
     assert mentions(as_if_recognised(nlp, text, {"9,200-fold purification": "Method"})) == []
 
 
-def test_institutions_broken_words_and_lone_adjectives_are_no_concepts(nlp):
+def test_institutions_and_lone_adjectives_of_a_list_are_no_concepts(nlp):
     # OpenAlex sample
     text = ("Conclusion Even among severely affected AIE patients arriving at a neurological rehabilitation centre in a DOC, "
             "there remains potential for functional and behavioural improvement.")
     assert mentions(as_if_recognised(nlp, text, {"neurological rehabilitation centre": "OtherScientificTerm"})) == []
-    text = "We explain why demonstration of validity is a necessary step in the evaluation of methods used in mor- phometrics."
-    assert mentions(as_if_recognised(nlp, text, {"mor- phometrics": "OtherScientificTerm"})) == []
     text = ("The aim of this study was to examine whether C-reactive protein (CRP) levels and CRP gene variations were "
             "associated with an altered risk of colorectal, lung, breast, or prostate cancer.")
     record = record_of_doc(as_if_recognised(nlp, text, {"colorectal, lung, breast": "Method"}))
@@ -306,40 +211,15 @@ def test_headings_organisations_spelled_numbers_and_durations_are_no_concepts(nl
     assert mentions(as_if_recognised(nlp, text, {"3-hour imaging window": "OtherScientificTerm"})) == []
 
 
-def test_amounts_and_vague_heads_before_a_preposition_are_no_concepts(nlp):
+def test_a_lack_of_something_is_no_concept(nlp):
     # OpenAlex sample and SciERC
     text = ("Based on in vitro potency in human cancer cell lines and lack of toxicity to normal human fibroblasts, "
             "imipridones were prioritized for further study.")
     assert mentions(as_if_recognised(nlp, text, {"lack of toxicity": "OtherScientificTerm"})) == []
-    text = "We describe a method for identifying systematic patterns in translation data using part-of-speech tag sequences."
-    assert mentions(as_if_recognised(nlp, text, {"systematic patterns in translation data": "OtherScientificTerm"})) == []
-    text = "HBG incorporates lexical, syntactic, semantic, and structural information from the parse tree."
-    assert mentions(as_if_recognised(nlp, text, {"structural information": "OtherScientificTerm"})) == []
 
 
 def concept_names(doc):
     return [(c["name"], c["type"]) for c in record_of_doc(doc)["concepts"] if c["type"] != "Domain"]
-
-
-def test_weak_heads_after_judging_words_are_no_concepts_and_kinds_of_them_are(nlp):
-    # OpenAlex sample and SciERC
-    text = ("The structure-property relationship was analyzed, and the formation mechanism of such structure and morphology "
-            "was also proposed based on the observation from time-dependent morphology evolvement.")
-    assert mentions(as_if_recognised(nlp, text, {"formation mechanism": "Method"})) == []  # a generic noun before it
-    text = ("Firstly, the system was based on a linear Support Vector Machine (SVM) classifier where classification progress "
-            "can be implemented easily and quickly in embedded hardware.")
-    assert ("classification progress", "Method") not in mentions(as_if_recognised(nlp, text, {"classification progress": "Method"}))
-    text = ("The Nox-dependent, physiological generation of ROS is highly conserved across virtually all multicellular life, "
-            "often as a generalized response to microbes and/or other exogenous stressors.")
-    assert mentions(as_if_recognised(nlp, text, {"generalized response": "OtherScientificTerm"})) == []  # a participle
-    text = "If the AD has only tau pathology, the degree and distribution of tau deposition may be associated with clinical symptoms."
-    assert mentions(as_if_recognised(nlp, text, {"clinical symptoms": "OtherScientificTerm"})) == []  # a degree word
-    text = ("HFOs additionally serve as a prototypical example of challenges in the analysis of discrete events in "
-            "high-temporal resolution, intracranial EEG data.")  # a judging word inside a compound
-    assert ("high-temporal resolution", "Entity") not in mentions(as_if_recognised(
-        nlp, text, {"high-temporal resolution": "OtherScientificTerm"}))
-    text = "Life satisfaction was negatively related to burnout, while burnout was related to depressive symptoms."
-    assert mentions(as_if_recognised(nlp, text, {"depressive symptoms": "OtherScientificTerm"})) == [("depressive symptoms", "Entity")]
 
 
 def test_a_coordination_whose_parts_are_vague_names_nothing(nlp):
@@ -415,8 +295,6 @@ def test_residue_of_lists_citations_and_institutions_is_no_concept(nlp):
         nlp, text, {"Simple Tabular Reduction algorithm STR2 +": "Method"}))  # SciERC writes "+" apart: a name's part
     text = "The age- and sex-adjusted prevalence per 100,000 persons as of 1995 was 40.2 (95% CI, 27.2–53.1) overall."
     assert concept_names(as_if_recognised(nlp, text, {"CI, 27.2–53.1": "Metric"})) == [("CI", "Metric")]  # a number is no part
-    text = "The wound healing activity has been connected to the chemical profile of the investigated extracts."
-    assert mentions(as_if_recognised(nlp, text, {"chemical profile": "OtherScientificTerm"})) == []  # "chemical": an adjective
 
 
 def test_plurals_of_everyday_words_and_of_generic_words_are_no_entities(nlp):
@@ -435,38 +313,6 @@ def test_plurals_of_everyday_words_and_of_generic_words_are_no_entities(nlp):
     # a plural that is no everyday word stays ("pronouns": a noun only)
     text = "The system resolves pronouns in unannotated text."
     assert ("pronouns", "Entity") in concept_names(as_if_recognised(nlp, text, {"pronouns": "OtherScientificTerm"}))
-
-
-def test_a_method_or_process_of_an_everyday_action_alone_is_no_concept(nlp):
-    # SciERC and OpenAlex (judged s6 rows): a method of doing what?
-    for text, span in [
-        ("The Rete and Treat algorithms are considered the most efficient implementation techniques for Forward Chaining "
-         "rule systems.", "implementation techniques"),
-        ("HBG incorporates lexical, syntactic, semantic, and structural information from the parse tree into the "
-         "disambiguation process in a novel way.", "disambiguation process"),
-        ("The experimental results show that, the proposed GAAHE technique performs superior over other existing "
-         "enhancement techniques.", "enhancement techniques")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "Method"})) == [], span
-    # a technical action (-ize, -ify) or a task of its own says what the method does
-    for text, span in [
-        ("We describe a visualization method for exploring large text collections.", "visualization method"),
-        ("Most segmentation methods assume that the number of motions is known.", "segmentation methods")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "Method"})) != [], span
-
-
-def test_real_standalone_and_core_judge_a_generic_word(nlp):
-    # SciERC (judged s6 rows)
-    text = "We evaluate the performance of the algorithm using synthetic and real data."
-    assert mentions(as_if_recognised(nlp, text, {"real data": "Dataset"})) == []
-    text = ("Furthermore, we present a standalone system that resolves pronouns in unannotated text by using a fully "
-            "automatic sequence of preprocessing modules that mimics the manual annotation process.")
-    assert mentions(as_if_recognised(nlp, text, {"standalone system": "Method"})) == []
-    text = ("The CCLINC Korean-to-English translation system consists of two core modules, language understanding and "
-            "generation modules mediated by a language neutral meaning representation called a semantic frame.")
-    assert mentions(as_if_recognised(nlp, text, {"core modules": "Method"})) == []
-    # "real-time" says what kind
-    text = "We present a real-time system for tracking people in video."
-    assert mentions(as_if_recognised(nlp, text, {"real-time system": "Method"})) != []
 
 
 def test_glued_headings_cut_latin_phrases_and_study_arms_are_no_concepts(nlp):
@@ -500,29 +346,6 @@ def test_what_a_study_did_in_front_comparisons_and_words_in_capitals(nlp):
     assert mentions(as_if_recognised(nlp, text, {"LASSO": "Method"})) == [("LASSO", "Method")]
 
 
-def test_what_belongs_to_something_unnamed_is_no_concept(nlp):
-    # OpenAlex sample and SciERC (judged s6 and s5 rows): outcomes, significance, a landscape, details of what?
-    for text, span in [
-        ("Domesticated and wild animals can each be infected with several Cryptosporidium species or genotypes that have "
-         "only a narrow host range and therefore have no major public health significance.", "public health significance"),
-        ("Recent analyses on the genomic landscape of DIPG revealed recurrent mutations in the H3F3A and HIST1H3B histone "
-         "genes.", "genomic landscape"),
-        ("The literature dealing with the electrochemical corrosion characteristics of unalloyed copper in aqueous "
-         "chloride media is examined.", "electrochemical corrosion characteristics"),
-        ("Since these missing details can be recovered at the current level of detail, our result is not upper bounded "
-         "by the scanning resolution.", "missing details"),
-        ("Exome sequencing, co-segregation analysis, and imaging studies were conducted on eight family members including "
-         "two fetuses with antenatal ICH.", "imaging studies")]:
-        assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
-    # a name says whose; studies named by a technique of more words stay
-    text = ("Age/sex-adjusted generic HRQOL outcomes were similar across all stages and treatment groups, whilst problems "
-            "increased with age.")
-    assert mentions(as_if_recognised(nlp, text, {"generic HRQOL outcomes": "OtherScientificTerm"})) != []
-    text = ("To rationalize the preferred modes of interaction of most potent compounds with the active site of human EGFR "
-            "protein (PDB id: 5XGM), molecular docking studies were performed.")
-    assert mentions(as_if_recognised(nlp, text, {"molecular docking studies": "OtherScientificTerm"})) != []
-
-
 def test_seas_valleys_and_places_after_lower_case_words_are_no_concepts(nlp):
     # OpenAlex sample (judged s5 and s6 rows)
     for text, span in [
@@ -550,15 +373,9 @@ def test_everyday_words_alone_are_no_concepts_of_any_type_in_the_natural_science
     assert ("abstracts", "Dataset") in concept_names(as_if_recognised(nlp, text, {"abstracts": "Dataset"}))
 
 
-def test_an_adjective_for_a_head_an_emerging_technique_headings_and_societies_are_no_concepts(nlp):
+def test_headings_and_societies_are_no_concepts(nlp):
     # SciERC and OpenAlex sample (judged s5 and s6 rows)
     for text, span in [
-        ("In this paper, we extend traditional linear FKT to enable it to work in multi-class problem and also in higher "
-         "dimensional (kernel) subspaces and therefore provide enhanced discrimination ability.", "higher dimensional"),
-        ("Unimodal or mildly multimodal problems, even when non-separable and ill-conditioned, tend to be solved during the "
-         "early stages of the optimization by the CMAES.", "non-separable and ill-conditioned"),
-        ("The emerging technique of real-time fMRI neurofeedback trains individuals to regulate their own brain activity "
-         "via feedback from an fMRI measure of neural activity.", "emerging technique"),
         ("Likewise, the appropriate usage of endovascular abdominal aortic aneurysm repair (EVAR) in the United States "
          "remains a subject of ongoing controversy, with a significant number of U.S. EVARs failing to adhere to the "
          "Society for Vascular Surgery (SVS) clinical practice guideline (CPG) diameter thresholds.",
@@ -590,8 +407,6 @@ def test_glued_residue_a_unit_in_front_causes_and_a_noun_spelt_verb_before_a_det
          "concept-concept matrix roughly.01"),
         ("The chip is fabricated using a 4. 5k A cm −2 process and is cryopackaged using a commercial-off-the-shelf "
          "cryocooler.", "cm −2 process"),  # a unit opens it
-        ("Portal hypertension is a severe syndrome that may derive from pre-sinusoidal, sinusoidal, and post-sinusoidal "
-         "causes.", "post-sinusoidal causes"),
         ("We looked for articles meeting all of the following criteria: (1) describing self-administered instruments "
          "measuring patient perceptions of patient-centered care.", "articles meeting")]:
         assert mentions(as_if_recognised(nlp, text, {span: "OtherScientificTerm"})) == [], span
@@ -704,11 +519,6 @@ def test_coordinated_adjectives_share_their_head_and_name_nothing_alone(nlp):
          {"NK-sensitive target cell lines", "NK-resistant target cell lines"}, "NK-sensitive")]:
         names = {name for name, _ in concept_names(as_if_recognised(nlp, text, {span: label}))}
         assert shared <= names and alone not in names, span
-    # SciERC train: a compound adjective alone ("independent" is a noun too)
-    text = ("First, we present a new paradigm for speaker-independent (SI) training of hidden Markov models (HMM), which "
-            "uses a large amount of speech from a few speakers instead of the traditional practice of using a little "
-            "speech from many speakers.")
-    assert ("speaker-independent", "Task") not in mentions(as_if_recognised(nlp, text, {"speaker-independent": "Task"}))
     # OpenAlex sample: a name that starts inside "ex vivo"
     text = ("Taken together, HyPore is proposed as a straightforward, highly versatile, and cost-effective technique for "
             "high-throughput, ex vivo manipulation of primary cells and cell lines.")
@@ -803,3 +613,14 @@ def test_a_name_ends_before_a_preposition_and_a_cytokine_is_no_unit(nlp):
     text = ("The combination of D-dimers, high-sensitive troponin T (hs-TnT), interleukin 6 (IL-6), and plasminogen "
             "activator inhibitor 1 (PAI1) correctly classified 75% of AAD cases.")
     assert ("IL-6", "Entity") in mentions(as_if_recognised(nlp, text, {"IL-6": "OtherScientificTerm"}))
+
+
+def test_a_word_cut_at_the_end_is_no_concept_and_a_hyphen_inside_a_name_is_kept(nlp):
+    # OpenAlex sample (bench/judged rules1: the rule that stopped every span with a cut word stopped these names too)
+    text = "Atherosclerotic lesions were larger in ApoE−/− mice fed a high-fat diet."
+    assert ("ApoE−/− mice", "Entity") in mentions(as_if_recognised(nlp, text, {"ApoE−/− mice": "OtherScientificTerm"}))
+    text = "The Wigner- Ville distribution gives the energy of the signal in time and frequency."
+    assert mentions(as_if_recognised(nlp, text, {"Wigner- Ville distribution": "Method"})) != []
+    text = "Sediments hold aquatic, animal-, human- and plant-derived compounds."
+    assert mentions(as_if_recognised(nlp, text, {"animal-": "OtherScientificTerm"})) == []
+    assert junk.junk_reason(nlp("machine translation -RRB-")[0:3]) is None  # SciERC's bracket ends no word

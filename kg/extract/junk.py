@@ -1,6 +1,6 @@
 """What is no concept: why a span names none (``junk_reason``): markup residue, a quantity, a place, a person,
 an institution or a company, a library or publisher's line, a boilerplate sentence, a heading, a word cut, a lone
-generic, vague or common word. What a span loses at its edges is ``kg.extract.edges``. The rules are general (no
+generic or common word, a count of something. What a span loses at its edges is ``kg.extract.edges``. The rules are general (no
 names of any paper collection); each has a test on a real sentence in ``tests/test_extract_junk.py``.
 """
 
@@ -16,13 +16,11 @@ from kg.extract.edges import is_number, is_unit
 from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
     ADJECTIVE_ENDINGS,
     bases,
-    ends_in_adjective,
     everyday_word,
     nominalised_verb,
     word_classes,
     word_forms,
 )
-from kg.extract.entities import population
 from kg.lexicon import load
 from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
@@ -62,10 +60,12 @@ _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a wor
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
-    "organisation", "person", "publishing", "foreign", "broken word", "heading", "population" (the people a study
-    read, ``kg.extract.entities.population``), "boilerplate" (``sentence_start``: the first words of its
-    sentence, read from the doc when not given) or "generic" (also a vague head after judging adjectives,
-    an adjective for a head)."""
+    "organisation", "person", "publishing", "foreign", "broken word" (a span that starts inside a word or a
+    Latin phrase, or ends inside a word), "heading", "boilerplate" (``sentence_start``: the first words of its sentence, read from
+    the doc when not given) or "generic" (a lone generic or common word, a count of something).
+
+    Each rule stops more junk than concepts in a blind judged draw of what it alone stops
+    (``bench/rule_gain.py``, docs/benchmarks.md: Rules that earn their place)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
@@ -73,8 +73,7 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
         sentence_start = _sentence(span).text[:40]
     if sentence_start.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS):
         return "boilerplate"
-    return "generic" if _generic(span) or _vague(span) or _lone_adjective(span) or _counted(span) or \
-        _lone_common(span) else None
+    return "generic" if _generic(span) or _counted(span) or _lone_common(span) else None
 
 
 def _markup(span: Span) -> bool:
@@ -224,10 +223,6 @@ def _lone_common(span: Span) -> bool:
     start, end = word.idx, word.idx + len(word)
     acronyms = span.doc._.kg_acronyms if span.doc.has_extension("kg_acronyms") else None
     return not any(a["long_start"] <= start and end <= a["long_end"] for a in acronyms or [])
-
-
-def _vague(span: Span) -> bool:
-    return is_vague(span.text)
 
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
@@ -427,16 +422,12 @@ def _counted(span: Span) -> bool:
                 for w in lowered[:lowered.index("of") - 1])
 
 
-def _lone_adjective(span: Span) -> bool:
-    return ends_in_adjective(span.text)
-
-
-def _broken_word(span: Span) -> bool:
-    """A word cut by a line break or the span's end: "cor- rect tree", "mor- phometrics", "UV-", "UV–" of
-    "UV–vis" (a hyphen before "and"/"or" is a shared head: "pre- and post-training")."""
-    words = DASHES.sub("-", span.text).split()
-    return any(w.endswith("-") and w[0].isalnum() and (i == len(words) - 1 or words[i + 1].lower() not in ("and", "or", "to"))
-               for i, w in enumerate(words))  # "-LRB-" is SciERC's bracket
+def _cut_at_end(span: Span) -> bool:
+    """A word cut at the span's end: "UV–" of "UV–vis", "meta-" of "meta-analyses", "animal-" of "aquatic,
+    animal-, human-" (a word cut inside a span, "in- depth interviews", and genetic notation inside one,
+    "ApoE−/− mice", are names)."""
+    last = span.text.split()[-1]
+    return len(last) > 1 and last[0].isalnum() and (last[-1] == "-" or DASHES.fullmatch(last[-1]) is not None)  # not "-RRB-"
 
 
 def _institution(span: Span) -> bool:
@@ -447,11 +438,8 @@ def _foreign(span: Span) -> bool:
     return is_foreign(span.text)
 
 
-def _population(span: Span) -> bool:
-    return population(span.text)
 
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
           ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
-          ("broken word", _broken_word), ("broken word", _latin_cut), ("broken word", _inside_word),
-          ("heading", _heading), ("population", _population))
+          ("broken word", _cut_at_end), ("broken word", _latin_cut), ("broken word", _inside_word), ("heading", _heading))
