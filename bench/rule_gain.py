@@ -13,7 +13,9 @@ run names (``control``) as an average rule has rows, so that a judge cannot tell
 all shuffled into one file to judge by ``bench/concept_sample.py``'s rubric. Which rule stopped each
 row is in ``<file>.origin.json``.
 
-``--rules`` draws for some rules only; ``--exclude FILE...`` leaves out rows judged before (a fresh draw of
+``--components C...`` also draws what each of those pipeline components alone adds (the full run against one
+without it; its rows' origin is ``+C``): a component earns its place where what it adds is concepts, not junk.
+``--rules`` draws for some rules only (none: ``--rules`` alone); ``--exclude FILE...`` leaves out rows judged before (a fresh draw of
 a rule changed after them).
 
 ``report`` prints, per rule, how many concepts it stops in each source and, for each judge, the
@@ -33,12 +35,16 @@ from pathlib import Path
 from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, sources, wilson, write_hidden
 
 from kg import lexicon
-from kg.build import extract_sources
-from kg.extract import junk
+from kg.extract import extract, junk, load_pipeline, proposals
+from loaders import load
 
 # The rules of junk_reason: those of its _RULES by function, the boilerplate starts, and the parts of "generic".
 GENERIC_PARTS = ("_generic", "_vague", "_lone_adjective", "_counted", "_lone_common")
 NEVER = ("\x00",)  # a sentence start no sentence has: boilerplate off
+# The components that add concepts to what the recogniser found (kg.extract.components), each one's own
+ADDING = ("kg_known_names", "kg_proposals", "kg_acronym_mentions", "kg_repeats", "kg_rare_nouns")
+# kg_proposals' two ways of adding a mention, each made to add none (``--adders``)
+ADDERS = {"_named_object": lambda window: None, "_unfound_names": lambda window, found: []}
 
 
 def rule_names() -> list[str]:
@@ -60,10 +66,14 @@ def without(rule: str):
     return lambda: setattr(junk, "_RULES", kept)
 
 
-def named(paths: list[Path], processes: int) -> dict[tuple, dict]:
-    """(paper id, concept key) -> a row to judge, for every concept the records of ``paths`` name."""
+def named(paths: list[Path], processes: int, disabled: tuple[str, ...] = ()) -> dict[tuple, dict]:
+    """(paper id, concept key) -> a row to judge, for every concept the records of ``paths`` name, with the
+    pipeline's components ``disabled`` turned off (the forked workers inherit that)."""
     found = {}
-    for record in extract_sources([str(p) for p in paths], n_process=processes):
+    nlp = load_pipeline()
+    with nlp.select_pipes(disable=list(disabled)):
+        records = list(extract(load([str(p) for p in paths]), nlp, n_process=processes))
+    for record in records:
         text = record["text"]
         for concept in record["concepts"]:
             (start, end), (s_start, s_end) = concept["mentions"][0], concept["evidence"][0]["sentence"]
@@ -78,7 +88,7 @@ def command_draw(args: argparse.Namespace) -> None:
     if out.exists() and not args.force:
         sys.exit(f"{out} exists (judged?); --force overwrites it")
     rng = random.Random(args.seed)
-    rules = args.rules or rule_names()
+    rules = args.rules if args.rules is not None else rule_names()
     judged = {(row["name"], row["paper"]) for path in args.exclude for row in map(json.loads, open(path, encoding="utf-8"))}
     stopped: dict[str, dict[str, list[dict]]] = {}
     controls = []
@@ -92,8 +102,22 @@ def command_draw(args: argparse.Namespace) -> None:
             finally:
                 restore()
             stopped.setdefault(rule, {})[source] = [rows[k] for k in sorted(set(rows) - set(full))]
-            print(f"{source:<9} {rule:<16} stops {len(stopped[rule][source]):>4}; "
+            print(f"{source:<9} {rule:<20} stops {len(stopped[rule][source]):>4}; "
                   f"{len(set(full) - set(rows))} named only with it", file=sys.stderr)
+        for adder in args.adders:  # a function of kg.extract.proposals that adds mentions, made to add none
+            kept = getattr(proposals, adder)
+            setattr(proposals, adder, ADDERS[adder])
+            try:
+                rows = named(paths, args.processes)
+            finally:
+                setattr(proposals, adder, kept)
+            stopped.setdefault(f"+{adder}", {})[source] = [full[k] for k in sorted(set(full) - set(rows))]
+            print(f"{source:<9} +{adder:<19} adds {len(stopped['+' + adder][source]):>4}", file=sys.stderr)
+        for component in args.components:
+            rows = named(paths, args.processes, (component,))
+            stopped.setdefault(f"+{component}", {})[source] = [full[k] for k in sorted(set(full) - set(rows))]
+            print(f"{source:<9} +{component:<19} adds {len(stopped['+' + component][source]):>4}; "
+                  f"{len(set(rows) - set(full))} named only without it", file=sys.stderr)
     drawn = []
     for rule, by_source in stopped.items():
         pool = [(source, row) for source, rows in by_source.items() for row in rows if (row["name"], row["paper"]) not in judged]
@@ -145,7 +169,11 @@ def main() -> None:
     drawing.add_argument("--seed", type=int, required=True)
     drawing.add_argument("--per-rule", type=int, default=18)
     drawing.add_argument("--processes", type=int, default=2)
-    drawing.add_argument("--rules", nargs="+", choices=rule_names(), help="only these rules (default: every one)")
+    drawing.add_argument("--rules", nargs="*", choices=rule_names(), help="only these rules (default: every one)")
+    drawing.add_argument("--components", nargs="+", default=[], choices=ADDING,
+                         help="also draw what each of these pipeline components alone adds")
+    drawing.add_argument("--adders", nargs="+", default=[], choices=sorted(ADDERS),
+                         help="also draw what each of kg_proposals' ways of adding a mention adds")
     drawing.add_argument("--exclude", nargs="+", type=Path, default=[], help="judged files whose rows are not drawn again")
     drawing.add_argument("--force", action="store_true")
     reporting = commands.add_parser("report", help="per rule, what it stops and how its rows were judged")
