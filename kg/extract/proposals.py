@@ -15,14 +15,14 @@ from kg.extract.spans import head_type, is_named
 from kg.lexicon import load
 from kg.normalize import singular
 
-_SKIP_LEADING_LOWER = load.words("skip_leading_words")
 _REPORT_PREPOSITIONS = load.words("report_prepositions")
 _BE_FORMS = load.words("be_forms")
 
 
 def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
-    """Mark the methods the paper introduces; a named object of "we propose" that no other
-    rule found becomes a mention of its own."""
+    """Mark the methods the paper introduces; a name in a proposal ("..., TextRank, is proposed") that
+    no other rule found becomes a mention of its own. (The object of "we propose" that nothing found,
+    once added as a mention too, was 86% junk in a blind judged draw: ``bench/rule_gain.py``, adds2.)"""
     extra = []
     order = sorted(range(len(mentions)), key=lambda i: mentions[i]["start"])  # a long abstract has thousands
     starts = [mentions[i]["start"] for i in order]
@@ -45,10 +45,6 @@ def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
                 m["type"], m["proposed"] = apposition, (False if apposition == "Method" else None)
             if m["type"] == "Method":
                 m["proposed"] = True
-        if not any(m["type"] == "Method" for m in inside):
-            span = _named_object(doc[window_start:window_end])
-            if span is not None:
-                extra.append(new_mention(doc, span, head_type(span) or "Method", "we_propose", proposed=True))
         for span in _unfound_names(doc[window_start:window_end], inside):  # "..., TextRank, is proposed"
             extra.append(new_mention(doc, span, "Method", "we_propose", proposed=True))
     for m in mentions:  # "a novel X", "our proposed X", "X, a novel ..."
@@ -155,26 +151,6 @@ def _unfound_names(window: Span, found: list[Mention]) -> list[Span]:
         else:
             i += 1
     return names
-
-
-def _named_object(window: Span) -> Span | None:
-    """The named thing or typed noun phrase that a "we propose" object starts with, if any."""
-    doc = window.doc
-    start = window.start
-    while start < window.end and (doc[start].lower_ in _SKIP_LEADING_LOWER or doc[start].is_punct
-                                  or doc[start].tag_ in ("DT", "PRP$", "CD")):
-        start += 1
-    end = start
-    while end < window.end and not doc[end].is_punct or (end < window.end and doc[end].text == "-"):
-        if doc[end].lower_ in ("and", "or", "of"):
-            break
-        end += 1
-    if end <= start:
-        return None
-    span = doc[start:end]
-    if is_named(span) or (len(span) >= 2 and head_type(span) == "Method"):
-        return span
-    return None
 
 
 def _is_own_marker(token) -> bool:
