@@ -624,3 +624,14 @@ def test_a_word_cut_at_the_end_is_no_concept_and_a_hyphen_inside_a_name_is_kept(
     text = "Sediments hold aquatic, animal-, human- and plant-derived compounds."
     assert mentions(as_if_recognised(nlp, text, {"animal-": "OtherScientificTerm"})) == []
     assert junk.junk_reason(nlp("machine translation -RRB-")[0:3]) is None  # SciERC's bracket ends no word
+
+
+def test_a_whole_title_read_as_one_name_is_no_concept(nlp):
+    # S2ORC sample: records with a title and no abstract
+    title = "Managing Ethnicity in African Politics"
+    assert mentions(as_if_recognised(nlp, title, {title: "Task"})) == []
+    assert junk.junk_reason(nlp(title)[0:5]) == "title"
+    title = "Hypertensive heart disease"  # a short title may be one concept
+    assert mentions(as_if_recognised(nlp, title, {title: "OtherScientificTerm"})) == [(title, "Entity")]
+    text = "We study managing ethnicity in African politics with new survey data from twelve countries."
+    assert junk.junk_reason(nlp(text)[2:7]) != "title"  # the same words inside an abstract

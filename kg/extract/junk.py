@@ -61,7 +61,7 @@ _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a wor
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
     "organisation", "person", "publishing", "foreign", "broken word" (a span that starts inside a word or a
-    Latin phrase, or ends inside a word), "heading", "boilerplate" (``sentence_start``: the first words of its sentence, read from
+    Latin phrase, or ends inside a word), "heading", "title" (a whole title read as one name), "boilerplate" (``sentence_start``: the first words of its sentence, read from
     the doc when not given) or "generic" (a lone generic or common word, a count of something).
 
     Each rule stops more junk than concepts in a blind judged draw of what it alone stops
@@ -430,6 +430,13 @@ def _cut_at_end(span: Span) -> bool:
     return len(last) > 1 and last[0].isalnum() and (last[-1] == "-" or DASHES.fullmatch(last[-1]) is not None)  # not "-RRB-"
 
 
+def _whole_title(span: Span) -> bool:
+    """A title read as one name: five words or more that are all of the text (a record with a title and no
+    abstract: "Managing Ethnicity in African Politics"); a shorter title may be one concept ("Hypertensive heart
+    disease")."""
+    return len(span.text.split()) >= 5 and len(span.text) >= 0.9 * len(span.doc.text.strip())
+
+
 def _institution(span: Span) -> bool:
     return len(span) > 1 and span[-1].lower_ in lexicon.INSTITUTION_HEADS
 
@@ -442,4 +449,5 @@ def _foreign(span: Span) -> bool:
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
           ("organisation", _organisation), ("person", _person), ("publishing", _publishing), ("foreign", _foreign),
-          ("broken word", _cut_at_end), ("broken word", _latin_cut), ("broken word", _inside_word), ("heading", _heading))
+          ("broken word", _cut_at_end), ("broken word", _latin_cut), ("broken word", _inside_word), ("heading", _heading),
+          ("title", _whole_title))
