@@ -94,6 +94,25 @@ def distinct_concepts(records_path: Path, unit: str) -> dict[tuple, list[dict]]:
     return found
 
 
+def row_of(record: dict, concept: dict) -> dict:
+    """A row to judge of a record's concept: its first mention and that mention's evidence sentence."""
+    text = record["text"]
+    start, end = concept["mentions"][0]
+    sent_start, sent_end = concept["evidence"][0]["sentence"]
+    return {"name": concept["name"], "type": concept["type"], "mention": text[start:end],
+            "sentence": text[sent_start:sent_end], "paper": record["id"], "verdict": "", "right_type": ""}
+
+
+def judged_copy(path: Path, first: list[dict]) -> list[dict]:
+    """Another judge's copy of the rows ``first`` holds: the same rows in the same order, each judged."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    if [(r["name"], r["paper"]) for r in rows] != [(r["name"], r["paper"]) for r in first]:
+        sys.exit(f"{path} does not hold the same drawn rows as the first file")
+    if any(r["verdict"] not in VERDICTS for r in rows):
+        sys.exit(f"{path}: every row must be judged keep, junk or wrong_type")
+    return rows
+
+
 def majority_type(occurrences: list[dict]) -> str:
     counts = Counter(o["type"] for o in occurrences)
     return max(counts, key=lambda t: (counts[t], -next(i for i, o in enumerate(occurrences) if o["type"] == t)))
@@ -414,11 +433,10 @@ def wilson(hits: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def command_agree(args: argparse.Namespace) -> None:
     """Two judges' verdicts on the same drawn rows: each one's shares with their 95% intervals, the rows
     they agree on, Cohen's kappa, and the mean of the two judges' shares."""
-    first, second = ([json.loads(line) for line in open(path, encoding="utf-8")] for path in (args.first, args.second))
-    if [(r["name"], r["paper"]) for r in first] != [(r["name"], r["paper"]) for r in second]:
-        sys.exit(f"{args.first} and {args.second} are not the same drawn rows")
-    if any(r["verdict"] not in VERDICTS for r in first + second):
-        sys.exit("every row of both files must be judged keep, junk or wrong_type")
+    first = [json.loads(line) for line in open(args.first, encoding="utf-8")]
+    if any(r["verdict"] not in VERDICTS for r in first):
+        sys.exit(f"{args.first}: every row must be judged keep, junk or wrong_type")
+    second = judged_copy(args.second, first)
     n = len(first)
     one, two = Counter(r["verdict"] for r in first), Counter(r["verdict"] for r in second)
     # the two judges' mean, with the interval of one judge's n rows: the rows are the same, not 2n draws

@@ -32,7 +32,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, sources, wilson, write_hidden
+from concept_sample import JUDGED, ROOT, VERDICTS, judged_copy, read_hidden, row_of, sources, wilson, write_hidden
 
 from kg import lexicon
 from kg.extract import extract, junk, load_pipeline, proposals
@@ -52,7 +52,12 @@ def rule_names() -> list[str]:
 
 
 def without(rule: str):
-    """Turn ``rule`` off in this process; returns the function that turns it on again."""
+    """Turn ``rule`` (a junk rule, or one of ``ADDERS``) off in this process; returns the function that
+    turns it on again."""
+    if rule in ADDERS:
+        kept = getattr(proposals, rule)
+        setattr(proposals, rule, ADDERS[rule])
+        return lambda: setattr(proposals, rule, kept)
     if rule == "boilerplate":
         kept = lexicon.BOILERPLATE_STARTS
         lexicon.BOILERPLATE_STARTS = NEVER
@@ -69,18 +74,22 @@ def without(rule: str):
 def named(paths: list[Path], processes: int, disabled: tuple[str, ...] = ()) -> dict[tuple, dict]:
     """(paper id, concept key) -> a row to judge, for every concept the records of ``paths`` name, with the
     pipeline's components ``disabled`` turned off (the forked workers inherit that)."""
-    found = {}
     nlp = load_pipeline()
     with nlp.select_pipes(disable=list(disabled)):
-        records = list(extract(load([str(p) for p in paths]), nlp, n_process=processes))
-    for record in records:
-        text = record["text"]
-        for concept in record["concepts"]:
-            (start, end), (s_start, s_end) = concept["mentions"][0], concept["evidence"][0]["sentence"]
-            found[(record["id"], concept["key"])] = {
-                "name": concept["name"], "type": concept["type"], "mention": text[start:end],
-                "sentence": text[s_start:s_end], "paper": record["id"], "verdict": "", "right_type": ""}
-    return found
+        return {(record["id"], concept["key"]): row_of(record, concept)
+                for record in extract(load([str(p) for p in paths]), nlp, n_process=processes)
+                for concept in record["concepts"]}
+
+
+def named_without(variant: str, paths: list[Path], processes: int) -> dict[tuple, dict]:
+    """``named`` with ``variant`` off: a junk rule, ``+`` a pipeline component or an adder of ``ADDERS``."""
+    if variant.lstrip("+") in ADDING:
+        return named(paths, processes, (variant[1:],))
+    restore = without(variant.lstrip("+"))
+    try:
+        return named(paths, processes)
+    finally:
+        restore()
 
 
 def command_draw(args: argparse.Namespace) -> None:
@@ -88,36 +97,21 @@ def command_draw(args: argparse.Namespace) -> None:
     if out.exists() and not args.force:
         sys.exit(f"{out} exists (judged?); --force overwrites it")
     rng = random.Random(args.seed)
-    rules = args.rules if args.rules is not None else rule_names()
+    variants = [*(args.rules if args.rules is not None else rule_names()),
+                *(f"+{name}" for name in args.adders + args.components)]
     judged = {(row["name"], row["paper"]) for path in args.exclude for row in map(json.loads, open(path, encoding="utf-8"))}
     stopped: dict[str, dict[str, list[dict]]] = {}
     controls = []
     for source, paths in sources(args.data).items():
         full = named(paths, args.processes)
         controls += [(source, row) for row in full.values()]
-        for rule in rules:
-            restore = without(rule)
-            try:
-                rows = named(paths, args.processes)
-            finally:
-                restore()
-            stopped.setdefault(rule, {})[source] = [rows[k] for k in sorted(set(rows) - set(full))]
-            print(f"{source:<9} {rule:<20} stops {len(stopped[rule][source]):>4}; "
-                  f"{len(set(full) - set(rows))} named only with it", file=sys.stderr)
-        for adder in args.adders:  # a function of kg.extract.proposals that adds mentions, made to add none
-            kept = getattr(proposals, adder)
-            setattr(proposals, adder, ADDERS[adder])
-            try:
-                rows = named(paths, args.processes)
-            finally:
-                setattr(proposals, adder, kept)
-            stopped.setdefault(f"+{adder}", {})[source] = [full[k] for k in sorted(set(full) - set(rows))]
-            print(f"{source:<9} +{adder:<19} adds {len(stopped['+' + adder][source]):>4}", file=sys.stderr)
-        for component in args.components:
-            rows = named(paths, args.processes, (component,))
-            stopped.setdefault(f"+{component}", {})[source] = [full[k] for k in sorted(set(full) - set(rows))]
-            print(f"{source:<9} +{component:<19} adds {len(stopped['+' + component][source]):>4}; "
-                  f"{len(set(rows) - set(full))} named only without it", file=sys.stderr)
+        for variant in variants:
+            rows = named_without(variant, paths, args.processes)
+            # a rule stops what only the run without it names; an adder adds what only the full run names
+            more, fewer = (full, rows) if variant.startswith("+") else (rows, full)
+            stopped.setdefault(variant, {})[source] = [more[k] for k in sorted(set(more) - set(fewer))]
+            print(f"{source:<9} {variant:<20} {'adds' if variant.startswith('+') else 'stops'} "
+                  f"{len(stopped[variant][source]):>4}; {len(set(fewer) - set(more))} the other way", file=sys.stderr)
     drawn = []
     for rule, by_source in stopped.items():
         pool = [(source, row) for source, rows in by_source.items() for row in rows if (row["name"], row["paper"]) not in judged]
@@ -129,15 +123,6 @@ def command_draw(args: argparse.Namespace) -> None:
     write_hidden(out, drawn, ".origin.json")
     out.with_suffix(".counts.json").write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
     print(f"{len(drawn)} rows to judge -> {out.relative_to(ROOT)}")
-
-
-def judged_copy(path: Path, first: list[dict]) -> list[dict]:
-    """Another judge's copy of the first file: the same rows in the same order, each judged."""
-    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
-    if [(r["name"], r["paper"]) for r in rows] != [(r["name"], r["paper"]) for r in first] or \
-            any(r["verdict"] not in VERDICTS for r in rows):
-        sys.exit(f"{path}: not a judged copy of the first file (same rows, each with one of {VERDICTS})")
-    return rows
 
 
 def command_report(args: argparse.Namespace) -> None:

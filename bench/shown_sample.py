@@ -30,7 +30,7 @@ import random
 import sys
 from pathlib import Path
 
-from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, verdict_shares, write_hidden
+from concept_sample import JUDGED, ROOT, VERDICTS, read_hidden, row_of, verdict_shares, write_hidden
 
 import kg
 from kg.normalize import concept_key
@@ -40,15 +40,6 @@ SHOWN = 0.25  # a paper's concepts of at least this relevance (salience x qualit
 
 def read_records(path: Path) -> list[dict]:
     return [json.loads(line) for line in open(path, encoding="utf-8")]
-
-
-def row_of(record: dict, concept: dict) -> dict:
-    """A row to judge, as ``concept_sample.draw`` writes one."""
-    text = record["text"]
-    start, end = concept["mentions"][0]
-    sent_start, sent_end = concept["evidence"][0]["sentence"]
-    return {"name": concept["name"], "type": concept["type"], "mention": text[start:end],
-            "sentence": text[sent_start:sent_end], "paper": record["id"], "verdict": "", "right_type": ""}
 
 
 def paper_top(db: Path, records: list[dict], papers: int, rng: random.Random) -> list[dict]:
