@@ -137,6 +137,19 @@ def test_a_bracket_opened_inside_a_word_closes_in_the_name(nlp):
     assert "uranium(VI)" in names
 
 
+def test_a_bracket_glued_to_a_word_is_split_off_and_a_chemical_keeps_its_own(nlp):
+    # OpenAlex's face-mask detector paper: "(SE)-YOLOv3" was one token and named "SE)-YOLOv3"
+    text = ("Moreover, Squeeze and Excitation (SE)-YOLOv3, a mask detector with relatively balanced effectiveness "
+            "and efficiency, is proposed. A convolutional neural network (CNN)-based particle swarm optimization(PSO) "
+            "was tested on Madin-Darby canine kidney(MDCK) cells.")
+    assert [t.text for t in nlp.make_doc("(SE)-YOLOv3, optimization(PSO)")] == \
+        ["(", "SE", ")", "-", "YOLOv3", ",", "optimization", "(", "PSO", ")"]
+    names = {c["name"] for c in record_of(nlp, text)["concepts"]}
+    assert "YOLOv3" in names and not any(")" in name or name.endswith("(PSO") for name in names)
+    for chemical in ("uranium(VI)", "Fe(III)", "poly(ADP-ribose)", "f(x)"):
+        assert nlp.make_doc(chemical)[0].text.startswith(chemical[:chemical.index("(") + 2])
+
+
 def test_nouns_before_a_noun_and_its_head_share_the_head_in_computing_and_stand_alone_elsewhere(nlp):
     # SciERC H91-1010: a paper of computing (speech recognition)
     text = ("The following describes recent work on the Lincoln CSR system. Some new variations in semiphone modeling "

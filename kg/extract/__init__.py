@@ -33,6 +33,7 @@ from kg.extract import (
     components,  # noqa: F401  (registers the factories)
 )
 from kg.extract.english import MODELS, ModelMissing, english_model  # noqa: F401  (the package's API)
+from kg.extract.english import split_glued_brackets
 from kg.extract.records import FIELDS, to_record  # noqa: F401  (the package's API: a paper's record and its concepts' fields)
 from kg.model import Paper
 
@@ -82,6 +83,7 @@ def _loaded_pipeline(model: str | None, ner: str | None, recogniser: str, stamp:
             base.remove_pipe(component)
     for component in base.disabled:
         base.enable_pipe(component)
+    split_glued_brackets(base)
     for _, pipe in base.pipeline:  # the sentence recogniser multiplies through numpy too
         if hasattr(pipe, "model"):
             blas.use_numpy_blas(pipe.model)

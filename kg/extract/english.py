@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -229,3 +230,16 @@ def rejoined(text: str) -> str:
         plain = all(len(part) >= 2 and part.isalpha() and part.islower() for part in (first, second))
         return first + second if plain and not known(second) and known(first + second) else token
     return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
+
+
+# Brackets English writing glues to a word that the English tokenizer leaves inside it: "(SE)-YOLOv3" ->
+# "SE ) - YOLOv3", "(CNN)-based" -> "CNN ) - based", "optimization(PSO)" -> "optimization ( PSO )". Not a
+# chemical's own brackets: "uranium(VI)", "poly(ADP-ribose)" and "Fe(III)" stay one word.
+_GLUED_BRACKETS = (r"(?<=[A-Za-z0-9])\)(?=-[A-Za-z])", r"(?<=\))-(?=[A-Za-z])",
+                   r"(?<=[a-z]{3})\((?=[A-Z][A-Z0-9]{1,5}$)(?![IVX]+$)")
+
+
+def split_glued_brackets(nlp: spacy.language.Language) -> None:
+    """Make ``nlp``'s tokenizer split the brackets of ``_GLUED_BRACKETS`` off the words they are glued to."""
+    infixes = nlp.tokenizer.infix_finditer.__self__.pattern
+    nlp.tokenizer.infix_finditer = re.compile("|".join((infixes, *_GLUED_BRACKETS))).finditer
