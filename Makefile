@@ -16,7 +16,7 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
-# The accurate recogniser's extra: ONNX Runtime and tokenizers (the trained model is in the package).
+# The accurate recogniser needs nothing more than install (ONNX Runtime and tokenizers are in it); kept for old instructions.
 install-accurate: install
 	$(BIN)/python -m pip install --quiet --config-settings editable_mode=compat -e ".[test,accurate]"
 

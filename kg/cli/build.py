@@ -32,7 +32,7 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples" / "neurips2026" 
 @source_options
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="Where to write JSON lines (default: stdout).")
 @click.option("--processes", default=defaults.PROCESSES, show_default=True,
-              help="Extraction worker processes, one per core (accurate: one torch thread each).")
+              help="Extraction worker processes, one per core (accurate: one ONNX Runtime thread each).")
 @recogniser_option
 @click.option("--cluster", metavar="ADDRESS", default=None,
               help='Extract on a Dask cluster: its scheduler (tcp://host:8786), or local:N to start N worker '
@@ -82,7 +82,7 @@ def _progress(sources, fmt, no_header):
 @source_options
 @store_options
 @click.option("--processes", default=defaults.PROCESSES, show_default=True,
-              help="Extraction worker processes, one per core (accurate: one torch thread each).")
+              help="Extraction worker processes, one per core (accurate: one ONNX Runtime thread each).")
 @recogniser_option
 @handle_errors
 def build(sources, fmt, no_header, db_dir, uri, processes, recogniser):
