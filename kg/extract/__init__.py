@@ -32,8 +32,12 @@ from kg.extract import (
     blas,
     components,  # noqa: F401  (registers the factories)
 )
-from kg.extract.english import MODELS, ModelMissing, english_model  # noqa: F401  (the package's API)
-from kg.extract.english import split_glued_brackets
+from kg.extract.english import (  # noqa: F401  (the package's API)
+    MODELS,
+    ModelMissing,
+    english_model,
+    split_glued_brackets,
+)
 from kg.extract.records import FIELDS, to_record  # noqa: F401  (the package's API: a paper's record and its concepts' fields)
 from kg.model import Paper
 
