@@ -408,6 +408,8 @@ def verdict_shares(rows: list[dict]) -> str:
 def command_report(args: argparse.Namespace) -> None:
     print(f"{'file':<28} {'judged':>6} {'keep':>7} {'junk':>7} {'wrong type':>10}  right types of the wrong-typed")
     for path in sorted(JUDGED.glob("*.jsonl")):
+        if path.with_suffix(".key.json").exists():  # a proposed-or-used draw: proposed_sample.py report
+            continue
         counts, total, unjudged = shares(path)
         if unjudged:
             print(f"{path.name:<28} {len(unjudged)} rows not judged yet (line {unjudged[0]} first)")
