@@ -204,7 +204,7 @@ def main() -> None:
     if args.records:
         (whole_load if args.whole else store_pass)(args.records, args.before)
         return
-    from kg.extract.vocabulary import NameMatcher
+    from kg.name_matching import NameMatcher
 
     texts = corpus(args.shared, args.papers)
     print("| abstracts | names | matcher built | matching per 1,000 abstracts | str.split per 1,000 | ratio | links found |")

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import time
 
-from kg.extract.vocabulary import NameMatcher, sentence_at, short_acronym
 from kg.lexicon import load
+from kg.name_matching import NameMatcher, sentence_at, short_acronym
 from kg.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.store import Store
 from kg.store.batches import batched
@@ -185,7 +185,7 @@ class Names(BatchNames):
                     self.changed[concept] = max(self.changed.get(concept, stamp), stamp)
 
     def find(self, text: str) -> list:
-        """The names written in ``text`` (``kg.extract.vocabulary.NameMatch``), each to the concept it names now."""
+        """The names written in ``text`` (``kg.name_matching.NameMatch``), each to the concept it names now."""
         return [m for m in self._matcher.find(text) if self.names(m.spelling) == m.concept]
 
 
@@ -196,7 +196,7 @@ def paper_links(paper: str, text: str, matches, own: set[str], spelled: set[str]
     (an acronym it defines, in the singular or the plural: "risk ratios (RRs)" is no "RR"
     another paper defined).
 
-    >>> from kg.extract.vocabulary import NameMatch
+    >>> from kg.name_matching import NameMatch
     >>> text = "We derived pooled risk ratios (RRs) with random effects models."
     >>> paper_links("p", text, [NameMatch(31, 34, "resonance raman", "RR")], set(), {"risk ratios", "RRs"})
     {}
@@ -220,7 +220,7 @@ def _first(match, text: str) -> tuple:
     """The order of a text's matches: by position; at one position the spelling as written
     first, then one in lower case, then alphabetical (whatever order the names came in).
 
-    >>> from kg.extract.vocabulary import NameMatch
+    >>> from kg.name_matching import NameMatch
     >>> sorted(["Infection", "infection"], key=lambda s: _first(NameMatch(4, 14, "infection", s), "Two infections"))
     ['infection', 'Infection']
     """

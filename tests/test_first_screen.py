@@ -6,8 +6,8 @@ sample in ../shared/data (work ids in the comments)."""
 from test_extract import as_if_recognised
 
 from kg.extract import to_record
-from kg.extract.vocabulary import NameMatcher, name_form
 from kg.model import Paper
+from kg.name_matching import NameMatcher, name_form
 from kg.normalize import concept_key, display_name
 
 

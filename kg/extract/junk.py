@@ -13,10 +13,9 @@ from spacy.tokens import Span
 
 from kg import lexicon
 from kg.extract.edges import is_number, is_unit
-from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
+from kg.extract.english import (
     ADJECTIVE_ENDINGS,
     bases,
-    everyday_word,
     nominalised_verb,
     word_classes,
     word_forms,
@@ -24,7 +23,6 @@ from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocab
 from kg.lexicon import load
 from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
-# (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
 

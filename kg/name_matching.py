@@ -103,11 +103,11 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
 
 
 def _everyday(word: str) -> bool:
-    """``junk.everyday_word``: a word that names a technique only in some fields ("reduction",
-    "regression") links no papers alone. Imported here, when first needed: junk loads spaCy."""
-    from kg.extract import junk
+    """``english.everyday_word``: a word that names a technique only in some fields ("reduction",
+    "regression") links no papers alone. Imported here, when first needed: it loads spaCy."""
+    from kg.extract.english import everyday_word
 
-    return junk.everyday_word(word)
+    return everyday_word(word)
 
 
 def is_term_word(word: str) -> bool:
