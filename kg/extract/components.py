@@ -44,36 +44,19 @@ for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_found",
         Doc.set_extension(_name, default=None)
 
 
-@Language.factory("kg_urls", assigns=["doc._.kg_urls"])
-def make_urls(nlp: Language, name: str):
-    def urls(doc: Doc) -> Doc:
-        doc._.kg_urls = patterns.find_urls(doc_text(doc))
-        return doc
-    return urls
+def _text_patterns(name: str, find) -> None:
+    """Registers the component ``name`` that writes what ``find`` finds in the doc's text to ``doc._.<name>``."""
+    def make(nlp: Language, name: str):
+        def component(doc: Doc) -> Doc:
+            setattr(doc._, name, find(doc_text(doc)))
+            return doc
+        return component
+    Language.factory(name, assigns=[f"doc._.{name}"], func=make)
 
 
-@Language.factory("kg_citations", assigns=["doc._.kg_citations"])
-def make_citations(nlp: Language, name: str):
-    def citations(doc: Doc) -> Doc:
-        doc._.kg_citations = patterns.find_citations(doc_text(doc))
-        return doc
-    return citations
-
-
-@Language.factory("kg_asides", assigns=["doc._.kg_asides"])
-def make_asides(nlp: Language, name: str):
-    def asides(doc: Doc) -> Doc:
-        doc._.kg_asides = patterns.find_asides(doc_text(doc))
-        return doc
-    return asides
-
-
-@Language.factory("kg_acronyms", assigns=["doc._.kg_acronyms"])
-def make_acronyms(nlp: Language, name: str):
-    def acronyms(doc: Doc) -> Doc:
-        doc._.kg_acronyms = patterns.find_acronyms(doc_text(doc))
-        return doc
-    return acronyms
+for _name, _find in (("kg_urls", patterns.find_urls), ("kg_citations", patterns.find_citations),
+                     ("kg_asides", patterns.find_asides), ("kg_acronyms", patterns.find_acronyms)):
+    _text_patterns(_name, _find)
 
 
 @Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])

@@ -25,34 +25,16 @@ from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
-
-
 _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
-
-
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
-
-
 # a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
 _SURNAME_INITIALS = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}"
-
-
 _CITED_AUTHOR = re.compile(_SURNAME_INITIALS)
-
-
 _AUTHOR_LIST = re.compile(rf"\b{_SURNAME_INITIALS},")  # three in a sentence make a list
-
-
 _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
-
-
 _PERSON_TIME = re.compile(  # rate denominators: "person-years", "child months"
     rf"\b(?:{load.alternatives('person_time_subjects')})[- ](?:{load.alternatives('person_time_periods')})\b", re.I)
-
-
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
-
-
 _GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
 
 
@@ -360,11 +342,7 @@ def _heading(span: Span) -> bool:
 
 
 _LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
-
-
 _HEADING_PARTS = load.words("heading_parts")
-
-
 _GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
 
 
@@ -400,8 +378,6 @@ def _organisation(span: Span) -> bool:
 
 
 _ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
-
-
 _FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
 
 
@@ -441,8 +417,6 @@ def _institution(span: Span) -> bool:
 
 def _foreign(span: Span) -> bool:
     return is_foreign(span.text)
-
-
 
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
