@@ -13,7 +13,7 @@ from kg.lexicon import load
 KG = load.FOLDER.parent  # kg/, the lexicon's package is kg/lexicon
 ROOT = KG.parent
 # the modules that read words of abstracts: extraction, the keys of names, the vocabulary pass beside the build
-WORD_READERS = [*sorted((KG / "extract").rglob("*.py")), *sorted(load.FOLDER.glob("*.py")), KG / "normalize.py", KG / "vocabulary.py"]
+WORD_READERS = [*sorted((KG / "extract").rglob("*.py")), *sorted(load.FOLDER.glob("*.py")), KG / "normalize.py", KG / "vocabulary.py", KG / "name_matching.py"]
 MAX_WORDS = 8  # a literal with more plain words than this is a word list
 ALLOWED = {"FIELDS"}  # literals of words that are no word list: the fields of a concept record (kg.extract.FIELDS)
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’ .][^\W\d_]+)*\.?")
