@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Iterator
 import numpy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.util import minibatch
 
 from kg.errors import Missing
 
@@ -217,13 +218,7 @@ class AccurateRecogniser:
         return doc
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        chunk: list[Doc] = []
-        for doc in docs:
-            chunk.append(doc)
-            if len(chunk) >= batch_size:
-                yield from self.annotate(chunk)
-                chunk = []
-        if chunk:
+        for chunk in minibatch(docs, batch_size):
             yield from self.annotate(chunk)
 
     def annotate(self, docs: list[Doc]) -> list[Doc]:

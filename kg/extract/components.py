@@ -44,36 +44,19 @@ for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_found",
         Doc.set_extension(_name, default=None)
 
 
-@Language.factory("kg_urls", assigns=["doc._.kg_urls"])
-def make_urls(nlp: Language, name: str):
-    def urls(doc: Doc) -> Doc:
-        doc._.kg_urls = patterns.find_urls(doc_text(doc))
-        return doc
-    return urls
+def _text_patterns(attribute: str, find):
+    """A factory of the component that writes what ``find`` finds in the text to ``doc._.<attribute>``."""
+    def make(nlp: Language, name: str):
+        def component(doc: Doc) -> Doc:
+            setattr(doc._, attribute, find(doc_text(doc)))
+            return doc
+        return component
+    return make
 
 
-@Language.factory("kg_citations", assigns=["doc._.kg_citations"])
-def make_citations(nlp: Language, name: str):
-    def citations(doc: Doc) -> Doc:
-        doc._.kg_citations = patterns.find_citations(doc_text(doc))
-        return doc
-    return citations
-
-
-@Language.factory("kg_asides", assigns=["doc._.kg_asides"])
-def make_asides(nlp: Language, name: str):
-    def asides(doc: Doc) -> Doc:
-        doc._.kg_asides = patterns.find_asides(doc_text(doc))
-        return doc
-    return asides
-
-
-@Language.factory("kg_acronyms", assigns=["doc._.kg_acronyms"])
-def make_acronyms(nlp: Language, name: str):
-    def acronyms(doc: Doc) -> Doc:
-        doc._.kg_acronyms = patterns.find_acronyms(doc_text(doc))
-        return doc
-    return acronyms
+for _name, _find in (("kg_urls", patterns.find_urls), ("kg_citations", patterns.find_citations),
+                     ("kg_asides", patterns.find_asides), ("kg_acronyms", patterns.find_acronyms)):
+    Language.factory(_name, assigns=[f"doc._.{_name}"], func=_text_patterns(_name, _find))
 
 
 @Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
@@ -122,22 +105,20 @@ def make_proposals(nlp: Language, name: str):
     return proposed
 
 
-@Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"])
-def make_acronym_mentions(nlp: Language, name: str):
-    def acronym_mentions(doc: Doc) -> Doc:
-        """Adds each occurrence of a defined acronym whose long form holds a mention (``repeats.acronym_mentions``)."""
-        doc._.kg_found = resolve_overlaps(doc._.kg_found + repeats.acronym_mentions(doc, doc._.kg_found))
-        return doc
-    return acronym_mentions
+def _adding(add):
+    """A factory of the component that adds the mentions ``add`` finds to ``doc._.kg_found``, overlaps settled."""
+    def make(nlp: Language, name: str):
+        def component(doc: Doc) -> Doc:
+            doc._.kg_found = resolve_overlaps(doc._.kg_found + add(doc, doc._.kg_found))
+            return doc
+        return component
+    return make
 
 
-@Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
-def make_repeats(nlp: Language, name: str):
-    def repeated(doc: Doc) -> Doc:
-        """Adds every other occurrence of a found name (``repeats.repeated``)."""
-        doc._.kg_found = resolve_overlaps(doc._.kg_found + repeats.repeated(doc, doc._.kg_found))
-        return doc
-    return repeated
+# each occurrence of a defined acronym whose long form holds a mention; every other occurrence of a found name
+Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"],
+                 func=_adding(repeats.acronym_mentions))
+Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"], func=_adding(repeats.repeated))
 
 
 @Language.factory("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])

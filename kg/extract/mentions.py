@@ -10,6 +10,7 @@ process boundaries intact in ``nlp.pipe(n_process=...)``.
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from typing import TypedDict
 
 from spacy.tokens import Doc, Span
@@ -127,13 +128,8 @@ def consistent_types(mentions: list[Mention]) -> list[Mention]:
         if len({m["type"] for m in group}) < 2:
             continue
         proposed = [m for m in group if m.get("proposed")]
-        if proposed:
-            type_ = proposed[0]["type"]
-        else:
-            counts: dict[str, int] = {}
-            for m in group:
-                counts[m["type"]] = counts.get(m["type"], 0) + 1
-            type_ = max(counts, key=lambda t: counts[t])  # dicts keep insertion order: first wins a tie
+        # most_common keeps the first seen on a tie
+        type_ = proposed[0]["type"] if proposed else Counter(m["type"] for m in group).most_common(1)[0][0]
         for m in group:
             if m["type"] != type_:
                 m["type"] = type_
