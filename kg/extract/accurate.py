@@ -1,15 +1,8 @@
 """The ``accurate`` recogniser: a fine-tuned transformer encoder that tags words with SciERC types.
 
-It stands where the ``fast`` recogniser (``scierc_ner``, a spaCy CNN) stands in the pipeline and
-writes the same thing, ``doc.ents`` labelled Method, Task, Dataset, Metric, Generic or
-OtherScientificTerm, so the project's rules, canonical forms and vocabulary read both alike.
-
-The encoder is all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned on SciERC's training split with a
-linear tag layer (BIO over the six types, each word read at its first word piece; see
-``kg.training.accurate``). kg ships the trained tagger in ``MODEL_DIR`` as an ONNX graph
-with 8-bit weights, run by ONNX Runtime: the extra (``pip install "kg[accurate]"``) is
-``onnxruntime`` and ``tokenizers``, no torch. ``kg train --model accurate`` (the ``train-accurate``
-extra, with torch) writes a folder of the same shape.
+It stands where the ``fast`` recogniser (``scierc_ner``) stands and writes the same ``doc.ents``, so the
+rules after it read both alike. The tagger (all-MiniLM-L6-v2 with a BIO tag layer, ``kg.training.accurate``)
+ships in ``MODEL_DIR`` as an ONNX graph run by ONNX Runtime (docs/extraction.md, "Choosing a recogniser").
 
 >>> from kg.extract import load_pipeline                  # doctest: +SKIP
 >>> nlp = load_pipeline(recogniser="accurate")            # doctest: +SKIP
@@ -93,8 +86,7 @@ _FORKED_SESSIONS: list = []  # sessions a forked worker inherited: kept, never d
 
 
 class OnnxTagger:
-    """The trained tagger on ONNX Runtime. The session is made in the process that first tags, so a
-    worker forked from a process that loaded the pipeline never uses another's thread pool."""
+    """The trained tagger on ONNX Runtime, its session made in the process that first tags."""
 
     def __init__(self, path: Path, threads: int):
         self.path, self.threads = path / MODEL_FILE, threads
@@ -105,8 +97,7 @@ class OnnxTagger:
         self._drop_session()
 
     def _drop_session(self) -> None:
-        # A session made before a fork has no threads in the child: destroying it there waits
-        # forever on them, so the child keeps it (its memory is the parent's, shared).
+        # a session made before a fork has no threads in the child: destroying it there would wait forever
         if self._session is not None and self._pid != os.getpid():
             _FORKED_SESSIONS.append(self._session)
         self._session = None

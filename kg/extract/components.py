@@ -1,15 +1,7 @@
 """The project's spaCy components, registered by name, each with one job and the ``doc._`` attributes it
-``assigns``.
-
-Each writes plain data (so docs cross process boundaries intact in ``nlp.pipe(n_process=...)``): what the
-text patterns find (``kg_urls``, ``kg_citations``, ``kg_asides``, ``kg_acronyms``), then the concept mentions,
-found in steps that each add theirs to ``doc._.kg_found`` and settle overlaps there (``kg_recognised``,
-``kg_known_names``, ``kg_proposals``, ``kg_acronym_mentions``, ``kg_repeats``), ``kg_mentions`` keeping those
-that name concepts, and the paper's domains (``kg_domains``) and rare nouns (``kg_rare_nouns``). A mention is
-described in ``kg.extract.mentions``.
-
-No component needs a tagger or a parse: sentences come from spaCy's ``senter``, and the
-typed spans mostly from the project's SciERC-trained recogniser (``scierc_ner``).
+``assigns`` (plain data, so docs cross process boundaries). The concept mentions are found in steps that each
+add theirs to ``doc._.kg_found`` and settle overlaps there; ``kg_mentions`` keeps those that name concepts.
+No component needs a tagger or a parse (docs/extraction.md, "The pipeline").
 """
 
 from __future__ import annotations
@@ -62,9 +54,8 @@ for _name, _find in (("kg_urls", patterns.find_urls), ("kg_citations", patterns.
 @Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
 def make_recognised(nlp: Language, name: str):
     def recognised_spans(doc: Doc) -> Doc:
-        """The recogniser's spans as mentions (``spans.recognised``), its Generic spans and the Entities that are
-        junk too: they take part in the overlap decisions, so that no rule re-labels a span the recogniser read as
-        a generic or other term."""
+        """The recogniser's spans as mentions, its Generic spans and junk Entities too: they take part in
+        the overlap decisions, so that no rule re-labels them."""
         doc._.kg_found = concepts_only(doc, [recognised(doc, span, ent.label_) for ent in doc.ents
                                              if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None])
         return doc
@@ -75,8 +66,7 @@ def make_recognised(nlp: Language, name: str):
                    requires=["doc._.kg_found", "doc._.kg_citations", "doc._.kg_urls", "doc._.kg_asides"])
 class KnownNames:
     """Known names (``lexicon.KNOWN_NAMES``; short ones with a capital matched as written) join the recognised
-    spans; nothing in a citation, a URL or an aside is kept, and among overlapping mentions the longer one of
-    the more reliable tier (``resolve_overlaps``)."""
+    spans, none in a citation, URL or aside."""
 
     def __init__(self, nlp: Language, name: str):
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
@@ -174,8 +164,7 @@ class DomainTagger:
 
 def hints(phrases: dict[str, set[str]]) -> list[str]:
     """The domains any one phrase names (``phrases``: each domain's phrases found), too weak to assign; a
-    field of computing named by one phrase only ("images", "3D", "agents") is none where two or more name
-    the natural sciences: a protein paper shows "images", and one "agent" is no reinforcement learning.
+    field of computing named by one phrase only is none where two or more name the natural sciences.
 
     >>> hints({"biology": {"protein"}, "chemistry": {"acid"}, "computer vision": {"image"}})
     ['biology', 'chemistry']

@@ -139,11 +139,8 @@ def consistent_types(mentions: list[Mention]) -> list[Mention]:
 
 def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     """Keep, among overlapping mentions, the one of the higher tier, then the longer one
-    ("GRU decoder" over "GRU"), then the one of the more reliable rule.
-
-    The kept spans never overlap, so, in the order of their starts, their ends are in order too:
-    of those starting before a mention ends, only the last can reach into it (a long abstract
-    holds thousands of mentions).
+    ("GRU decoder" over "GRU"), then the one of the more reliable rule. The kept spans never overlap,
+    so of those starting before a mention ends only the last can reach into it.
 
     >>> m = lambda start, end, rule: {"start": start, "end": end, "rule": rule, "type": "Method"}
     >>> [(k["start"], k["end"]) for k in resolve_overlaps([m(0, 3, "scierc_ner"), m(0, 11, "scierc_ner"), m(12, 15, "scierc_ner")])]

@@ -31,12 +31,9 @@ def repeated(doc: Doc, found: list[Mention]) -> list[Mention]:
 
 
 def acronym_mentions(doc: Doc, found: list[Mention]) -> list[Mention]:
-    """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
-    acronym names what its long form names: none when the long form is no concept ("Society for
-    Vascular Surgery (SVS)"), an Entity when only a junk part of it was read as one ("acute respiratory"
-    of "Severe acute respiratory syndrome coronavirus-2 (SARS-CoV-2)"). A mention that ends the long form
-    but starts inside it, alone there, is the long form ("sequence repeats" of "simple sequence repeats
-    (SSRs)")."""
+    """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type (none
+    when the long form is junk: "Society for Vascular Surgery (SVS)"). A lone mention ending the long form
+    but starting inside it stands for the whole ("sequence repeats" of "simple sequence repeats (SSRs)")."""
     extra = []
     text = doc_text(doc)
     taken = [(m["start"], m["end"]) for m in found]
