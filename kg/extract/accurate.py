@@ -166,8 +166,7 @@ def _piece_end(starts: list[tuple[int, int]], k: int, n_pieces: int) -> int:
 def batches(items: list[Window], size: int) -> Iterator[list[Window]]:
     """``items`` sorted by length and cut into batches, so that little padding is computed."""
     ordered = sorted(items, key=lambda w: len(w.ids))
-    for start in range(0, len(ordered), size):
-        yield ordered[start:start + size]
+    return (ordered[start:start + size] for start in range(0, len(ordered), size))
 
 
 def spans(tags: list[str]) -> list[tuple[int, int, str]]:
@@ -176,19 +175,14 @@ def spans(tags: list[str]) -> list[tuple[int, int, str]]:
     >>> spans(["B-Method", "I-Method", "O", "I-Task", "B-Task", "I-Metric"])
     [(0, 2, 'Method'), (3, 4, 'Task'), (4, 5, 'Task'), (5, 6, 'Metric')]
     """
-    found: list[tuple[int, int, str]] = []
-    current: list | None = None
+    found: list[list] = []  # [first, end, type]
     for i, tag in enumerate(tags):
         prefix, _, type_ = tag.partition("-")
-        if prefix == "I" and current and current[2] == type_:
-            current[1] = i + 1
-            continue
-        if current:
-            found.append(tuple(current))
-        current = [i, i + 1, type_] if prefix in ("B", "I") else None
-    if current:
-        found.append(tuple(current))
-    return found
+        if prefix == "I" and found and found[-1][1:] == [i, type_]:  # continues the span just before it
+            found[-1][1] = i + 1
+        elif prefix in ("B", "I"):
+            found.append([i, i + 1, type_])
+    return [tuple(span) for span in found]
 
 
 class AccurateRecogniser:

@@ -12,11 +12,10 @@ from spacy.tokens import Doc
 
 from kg import lexicon
 from kg.extract import patterns, proposals, rare_nouns, repeats
-from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience, bench)
+from kg.extract.mentions import (  # noqa: F401  (RECOGNISED_AS is read from here: bench/scierc_annotated.py)
     CONCEPT_LABELS,
     DOMAIN_RULE,
     RECOGNISED_AS,
-    RULE_CONFIDENCE,
     SCORED_LABELS,
     UNSCORED_LABELS,
     Mention,
@@ -37,29 +36,25 @@ for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_found",
 
 
 def _text_patterns(attribute: str, find):
-    """A factory of the component that writes what ``find`` finds in the text to ``doc._.<attribute>``."""
-    def make(nlp: Language, name: str):
-        def component(doc: Doc) -> Doc:
-            setattr(doc._, attribute, find(doc_text(doc)))
-            return doc
-        return component
-    return make
+    """The component that writes what ``find`` finds in the text to ``doc._.<attribute>``."""
+    def component(doc: Doc) -> Doc:
+        setattr(doc._, attribute, find(doc_text(doc)))
+        return doc
+    return component
 
 
 for _name, _find in (("kg_urls", patterns.find_urls), ("kg_citations", patterns.find_citations),
                      ("kg_asides", patterns.find_asides), ("kg_acronyms", patterns.find_acronyms)):
-    Language.factory(_name, assigns=[f"doc._.{_name}"], func=_text_patterns(_name, _find))
+    Language.component(_name, assigns=[f"doc._.{_name}"], func=_text_patterns(_name, _find))
 
 
-@Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
-def make_recognised(nlp: Language, name: str):
-    def recognised_spans(doc: Doc) -> Doc:
-        """The recogniser's spans as mentions, its Generic spans and junk Entities too: they take part in
-        the overlap decisions, so that no rule re-labels them."""
-        doc._.kg_found = concepts_only(doc, [recognised(doc, span, ent.label_) for ent in doc.ents
-                                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None])
-        return doc
-    return recognised_spans
+@Language.component("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
+def recognised_spans(doc: Doc) -> Doc:
+    """The recogniser's spans as mentions, its Generic spans and junk Entities too: they take part in
+    the overlap decisions, so that no rule re-labels them."""
+    doc._.kg_found = concepts_only(doc, [recognised(doc, span, ent.label_) for ent in doc.ents
+                                         if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None])
+    return doc
 
 
 @Language.factory("kg_known_names", assigns=["doc._.kg_found"],
@@ -84,44 +79,38 @@ class KnownNames:
         return doc
 
 
-@Language.factory("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
-def make_proposals(nlp: Language, name: str):
-    def proposed(doc: Doc) -> Doc:
-        """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
-        that nothing found, and gives a name one type in the paper (``consistent_types``)."""
-        found = doc._.kg_found
-        doc._.kg_found = consistent_types(resolve_overlaps(found + concepts_only(doc, proposals.mark_proposed(doc, found))))
-        return doc
-    return proposed
+@Language.component("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
+def proposed(doc: Doc) -> Doc:
+    """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
+    that nothing found, and gives a name one type in the paper (``consistent_types``)."""
+    found = doc._.kg_found
+    doc._.kg_found = consistent_types(resolve_overlaps(found + concepts_only(doc, proposals.mark_proposed(doc, found))))
+    return doc
 
 
 def _adding(add):
-    """A factory of the component that adds the mentions ``add`` finds to ``doc._.kg_found``, overlaps settled."""
-    def make(nlp: Language, name: str):
-        def component(doc: Doc) -> Doc:
-            doc._.kg_found = resolve_overlaps(doc._.kg_found + add(doc, doc._.kg_found))
-            return doc
-        return component
-    return make
+    """The component that adds the mentions ``add`` finds to ``doc._.kg_found``, overlaps settled."""
+    def component(doc: Doc) -> Doc:
+        doc._.kg_found = resolve_overlaps(doc._.kg_found + add(doc, doc._.kg_found))
+        return doc
+    return component
 
 
 # each occurrence of a defined acronym whose long form holds a mention; every other occurrence of a found name
-Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"],
-                 func=_adding(repeats.acronym_mentions))
-Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"], func=_adding(repeats.repeated))
+Language.component("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"],
+                   func=_adding(repeats.acronym_mentions))
+Language.component("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"], func=_adding(repeats.repeated))
 
 
-@Language.factory("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
-def make_mentions(nlp: Language, name: str):
-    def concept_mentions(doc: Doc) -> Doc:
-        """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
-        those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
-        doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
-                             if m["type"] in CONCEPT_LABELS]
-        doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
-        doc.user_data.pop("_kg_sentences", None)
-        return doc
-    return concept_mentions
+@Language.component("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
+def concept_mentions(doc: Doc) -> Doc:
+    """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
+    those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
+    doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
+                         if m["type"] in CONCEPT_LABELS]
+    doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
+    doc.user_data.pop("_kg_sentences", None)
+    return doc
 
 
 @Language.factory("kg_domains", assigns=["doc._.kg_domains", "doc._.kg_domain_hints"])
@@ -176,11 +165,9 @@ def hints(phrases: dict[str, set[str]]) -> list[str]:
                   if not (d in lexicon.COMPUTING_DOMAINS and len(p) == 1 and len(natural) >= 2))
 
 
-@Language.factory("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
-def make_rare_nouns(nlp: Language, name: str):
-    def add_rare_nouns(doc: Doc) -> Doc:
-        """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""
-        doc._.kg_mentions = resolve_overlaps((doc._.kg_mentions or []) + rare_nouns.rare_nouns(doc))
-        doc.user_data.pop("_kg_sentences", None)
-        return doc
-    return add_rare_nouns
+@Language.component("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
+def add_rare_nouns(doc: Doc) -> Doc:
+    """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""
+    doc._.kg_mentions = resolve_overlaps((doc._.kg_mentions or []) + rare_nouns.rare_nouns(doc))
+    doc.user_data.pop("_kg_sentences", None)
+    return doc

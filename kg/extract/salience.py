@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from kg.extract.components import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
+from kg.extract.mentions import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
 from kg.lexicon import zipf
 from kg.normalize import concept_key
 
