@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 import numpy
 from spacy.language import Language
@@ -120,13 +120,12 @@ def words_of(doc: Doc) -> list[int]:
     return [token.i for token in doc if not token.is_space]
 
 
-class Window:
+class Window(NamedTuple):
     """One encoder input: word pieces with [CLS] and [SEP], and where each of its words starts."""
 
-    __slots__ = ("ids", "first_piece", "words")
-
-    def __init__(self, ids: list[int], first_piece: list[int], words: list[int]):
-        self.ids, self.first_piece, self.words = ids, first_piece, words
+    ids: list[int]
+    first_piece: list[int]
+    words: list[int]
 
 
 def windows(words: list[str], tokenizer, max_pieces: int = MAX_PIECES) -> list[Window]:

@@ -3,8 +3,7 @@
 A mention is a dict with ``start``/``end`` (character offsets into ``doc.text``), ``text``, ``type``,
 ``rule``, ``confidence``, ``proposed`` (a Method's; None for other types) and the offsets of its
 ``sentence``; an acronym's also names its long form (``alias_of``) and a type the sentence gave is
-marked ``context``. The components keep them as plain data (``doc._.kg_*``) so that docs cross
-process boundaries intact in ``nlp.pipe(n_process=...)``.
+marked ``context``.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ class _Mention(TypedDict):
 
 
 class Mention(_Mention, total=False):
-    """A mention as the components keep it (plain data, see above)."""
+    """A mention as the components keep it (plain data, so docs cross process boundaries intact)."""
 
     context: bool  # its sentence gave its type ("Full triage was applied")
     alias_of: str  # an acronym's long form

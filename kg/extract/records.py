@@ -108,7 +108,7 @@ def _entities_joined(concepts: dict[tuple[str, str], ConceptDraft]) -> dict[tupl
     return concepts
 
 
-def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
+def _generic_part(part: str, type_: str, everyday: bool, natural: bool) -> bool:
     """A part of a coordination (or a whole name) that names nothing alone: a number, a generic word ("data"),
     a place, an adjective for a head ("colorectal" of "colorectal or lung cancer"), a vague phrase, a degree
     compound ("high-quality"), people ("healthy controls") or an everyday word ("hand") where the paper's

@@ -112,12 +112,8 @@ def is_term_word(word: str) -> bool:
 
 
 class NameMatcher:
-    """Finds spellings in texts, each to the concept id it names.
-
-    Names live in two word tries (one-word names as written, the others folded), so a text
-    costs a walk per word as deep as the longest name starting there, whatever the size of
-    the vocabulary.
-    """
+    """Finds spellings in texts, each to the concept id it names, through two word tries (one-word names
+    as written, the others folded): a text costs a walk per word, whatever the size of the vocabulary."""
 
     _END = ""  # the key under which a trie node keeps the names that end there
 
