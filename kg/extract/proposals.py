@@ -78,12 +78,12 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
         self_subject = subject == "we" or (subject in lexicon.SELF_NOUNS and j >= 1 and doc[j - 1].lower_ in ("this", "our"))
         if self_subject and not token.lower_.endswith("ing") and not _earlier_work(doc, i):
             end = i + 1
-            while end < n and not _object_stop(doc[end]) and not doc[end].is_sent_start:
+            while end < n and not _one_of(doc[end], lexicon.OBJECT_STOPS) and not doc[end].is_sent_start:
                 end += 1
             # "we propose X, called Y", "X, or Y,", "an architecture, the Transformer,": the name joins the object
             if end + 1 < n and doc[end].text == ",":
                 after = end + 1
-                while after < n and after - end <= 5 and not _object_stop(doc[after]):
+                while after < n and after - end <= 5 and not _one_of(doc[after], lexicon.OBJECT_STOPS):
                     after += 1
                 segment = doc[end + 1:after]
                 if len(segment) and (segment[0].lower_ in lexicon.NAMING_WORDS
@@ -97,9 +97,9 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
             # clause's: "an error corrector that is designed to ..." describes what the sentence names)
             sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
             start = sent.start
-            if _component_cue(doc[start]):  # "Based on the proposed framework, a novel algorithm ..."
+            if _one_of(doc[start], lexicon.COMPONENT_CUES):  # "Based on the proposed framework, a novel algorithm ..."
                 start = next((k + 1 for k in range(start, j) if doc[k].text == ","), j)
-            end = next((k for k in range(start, j) if _component_cue(doc[k])), j)
+            end = next((k for k in range(start, j) if _one_of(doc[k], lexicon.COMPONENT_CUES)), j)
             if end > start and not _report_on(doc, start, end):
                 windows.append((start, end))
             # "a learning system incorporating X, called Rank-HLapSVM, is proposed": the name is proposed too
@@ -164,14 +164,9 @@ def _prior_work_passive(doc: Doc, verb_index: int, auxiliary_index: int) -> bool
     return len(after) == 2 and after[0].lower_ == "by" and after[1].lower_ not in ("us", "this", "the", "our")
 
 
-def _object_stop(token) -> bool:
-    """A word that ends what a proposal verb names ("for", "that", "combining"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.OBJECT_STOPS and not english.in_compound(token)
-
-
-def _component_cue(token) -> bool:
-    """A word before what a proposal is made of ("combining", "based on"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.COMPONENT_CUES and not english.in_compound(token)
+def _one_of(token, words: frozenset[str]) -> bool:
+    """The token is one of ``words`` ("for", "based"), not inside a compound ("graph-based")."""
+    return token.lower_ in words and not english.in_compound(token)
 
 
 def _derived_from(doc: Doc, mention: Mention) -> bool:

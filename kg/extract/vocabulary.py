@@ -155,8 +155,7 @@ class NameMatcher:
                     names = node.get(self._END)
                     # "In addition, ..." names no addition; "SARS-CoV" is not "SARS-CoV-2" (a version after a hyphen)
                     if names and not (connective and j == i) and not _VERSION.match(text, tokens[j][1]):
-                        for concept, spelling in names:
-                            found.append(NameMatch(start, tokens[j][1], concept, spelling))
+                        found.extend(NameMatch(start, tokens[j][1], concept, spelling) for concept, spelling in names)
                     j += 1
                     if j >= len(tokens) or not tokens[j][3]:
                         break
