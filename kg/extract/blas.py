@@ -25,12 +25,7 @@ class NumpyBlasOps(NumpyOps):
     name = "kg_numpy_blas"
 
     def gemm(self, x, y, out=None, trans1: bool = False, trans2: bool = False):
-        a = x.T if trans1 else x
-        b = y.T if trans2 else y
-        if out is None:
-            return numpy.dot(a, b)
-        numpy.dot(a, b, out=out)
-        return out
+        return numpy.dot(x.T if trans1 else x, y.T if trans2 else y, out=out)
 
 
 OPS = NumpyBlasOps()

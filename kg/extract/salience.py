@@ -44,7 +44,7 @@ class Context:
     title_key: str
     sentence_starts: tuple[int, ...]
     length: int
-    text: str = ""
+    text: str
 
     @classmethod
     def of(cls, title: str, text: str, sentence_starts: list[int]) -> "Context":
