@@ -21,7 +21,7 @@ import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from kg.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
 from kg.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
@@ -46,14 +46,9 @@ class NameMatch:
 
 def _tokens(text: str) -> list[tuple[int, int, str, bool]]:
     """(start, end, word, joined to the previous word by nothing but a space or a hyphen)."""
-    out = []
-    previous_end = None
-    for match in _TOKEN.finditer(text):
-        gap = text[previous_end:match.start()] if previous_end is not None else None
-        joined = gap is not None and gap.strip() in ("", "-")
-        out.append((match.start(), match.end(), match.group(), joined))
-        previous_end = match.end()
-    return out
+    matches = list(_TOKEN.finditer(text))
+    return [(m.start(), m.end(), m.group(), i > 0 and text[matches[i - 1].end():m.start()].strip() in ("", "-"))
+            for i, m in enumerate(matches)]
 
 
 def _glued(tokens: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
@@ -71,10 +66,6 @@ def _forms(word: str) -> tuple[str, str]:
     """A word as written (singular) and folded: looked up once per distinct word."""
     exact = singular(word)
     return exact, fold_word(exact)
-
-
-def _folded(word: str) -> str:
-    return _forms(word)[1]
 
 
 def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
@@ -99,15 +90,15 @@ def name_form(spelling: str) -> tuple[bool, tuple[str, ...]] | None:
                 return True, (singular(words[0]),)
         elif not is_term_word(word := singular(spelling).lower()) or _everyday(word) or common_english(word):
             return None
-    return False, tuple(_folded(w) for w in words)
+    return False, tuple(_forms(w)[1] for w in words)
 
 
 def _everyday(word: str) -> bool:
-    """``english.everyday_word``: a word that names a technique only in some fields ("reduction",
-    "regression") links no papers alone. Imported here, when first needed: it loads spaCy."""
-    from kg.extract.english import everyday_word
+    """A word that names a technique only in some fields ("reduction", "regression") links no papers
+    alone (``english.everyday_word``, imported when first needed: it loads spaCy)."""
+    from kg.extract import english
 
-    return everyday_word(word)
+    return english.everyday_word(word)
 
 
 def is_term_word(word: str) -> bool:
@@ -121,12 +112,8 @@ def is_term_word(word: str) -> bool:
 
 
 class NameMatcher:
-    """Finds spellings in texts, each to the concept id it names.
-
-    Names live in two word tries (one-word names as written, the others folded), so a text
-    costs a walk per word as deep as the longest name starting there, whatever the size of
-    the vocabulary.
-    """
+    """Finds spellings in texts, each to the concept id it names, through two word tries (one-word names
+    as written, the others folded): a text costs a walk per word, whatever the size of the vocabulary."""
 
     _END = ""  # the key under which a trie node keeps the names that end there
 
@@ -168,8 +155,7 @@ class NameMatcher:
                     names = node.get(self._END)
                     # "In addition, ..." names no addition; "SARS-CoV" is not "SARS-CoV-2" (a version after a hyphen)
                     if names and not (connective and j == i) and not _VERSION.match(text, tokens[j][1]):
-                        for concept, spelling in names:
-                            found.append(NameMatch(start, tokens[j][1], concept, spelling))
+                        found.extend(NameMatch(start, tokens[j][1], concept, spelling) for concept, spelling in names)
                     j += 1
                     if j >= len(tokens) or not tokens[j][3]:
                         break
@@ -203,23 +189,3 @@ def sentence_at(text: str, start: int) -> tuple[int, int]:
         begin += 1
     return begin, end
 
-
-def unambiguous(spellings: Iterable[tuple[str, str, bool]]) -> dict[str, str]:
-    """Spelling -> concept for (spelling, concept, is the concept's own key) triples: a spelling
-    that is a concept's own key names that concept; an alias only (an acronym defined in some
-    paper) names its concept when no other concept has it ("BC": breast cancer in one paper,
-    bladder cancer in another, names neither).
-
-    >>> unambiguous([("BC", "breast cancer", False), ("BC", "bladder cancer", False), ("LoRA", "low rank adaptation", False)])
-    {'LoRA': 'low rank adaptation'}
-    """
-    own: dict[str, str] = {}
-    aliases: dict[str, set[str]] = {}
-    for spelling, concept, is_own in spellings:
-        if is_own:
-            own.setdefault(spelling, concept)
-        else:
-            aliases.setdefault(spelling, set()).add(concept)
-    result = {s: next(iter(c)) for s, c in aliases.items() if len(c) == 1}
-    result.update(own)
-    return result

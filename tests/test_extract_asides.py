@@ -9,7 +9,7 @@ is tested whatever the shipped recogniser happens to read.
 import pytest
 from test_extract import as_if_recognised, by_name, record_of
 
-from kg.extract import components, patterns, rare_nouns, to_record
+from kg.extract import mentions, patterns, rare_nouns, to_record
 from kg.model import Paper
 
 
@@ -102,5 +102,5 @@ def test_rare_nouns_reach_the_record_as_a_rule_of_their_own(nlp):
     text = "The alloy was cast in a vacuum furnace. The alloy contains a eutectic phase after casting."
     doc = nlp(text)
     record = to_record(Paper(id="t", title="t", abstract=text), doc)
-    assert "rare_noun" in components.RULE_CONFIDENCE
+    assert "rare_noun" in mentions.RULE_CONFIDENCE
     assert {e["rule"] for e in by_name(record)["alloy"]["evidence"]} == {"rare_noun"}

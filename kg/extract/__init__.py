@@ -29,6 +29,7 @@ import spacy
 from spacy.language import Language
 
 from kg.extract import (
+    accurate,
     blas,
     components,  # noqa: F401  (registers the factories)
 )
@@ -45,11 +46,7 @@ COMPONENTS = ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_recogni
               "kg_acronym_mentions", "kg_repeats", "kg_mentions", "kg_domains", "kg_rare_nouns")
 RECOGNISERS = ("fast", "accurate")  # the entity recognisers to choose from; fast is the default
 NER_MODEL = Path(__file__).resolve().parent / "models" / "scierc_ner"
-ACCURATE_MODEL = Path(__file__).resolve().parent / "models" / "accurate"  # kg.extract.accurate.MODEL_DIR
-# The parts of the English pipeline that are kept: sentences only. Its parser, tagger,
-# lemmatizer and NER do not pay for themselves here (with its parser, en_core_web_sm ran 5.8k words/s,
-# as slow as the trained recogniser alone).
-BASE_COMPONENTS = ("senter",)
+BASE_COMPONENTS = ("senter",)  # the parts of the English pipeline kept: its tagger, parser and NER do not pay here
 _ENGLISH_COMPONENTS = ("tok2vec", "tagger", "parser", "senter", "attribute_ruler", "lemmatizer", "ner")  # en_core_web_sm's
 __doc__ += "".join(f"``{c}``{', ' if i < len(COMPONENTS) - 1 else '.'}" for i, c in enumerate(COMPONENTS))
 
@@ -60,10 +57,8 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, recog
     ``recogniser`` is one of ``RECOGNISERS``: ``fast`` (``scierc_ner``, a spaCy CNN, shipped) or
     ``accurate`` (``accurate_ner``, a fine-tuned transformer; ``kg.extract.accurate``). ``ner`` is
     the folder of a trained recogniser of that kind (default: the packaged one).
-
-    A process loads a pipeline once (a second or more each time): the next call with the same
-    arguments, while the recogniser's files are unchanged, gives the same pipeline, so that
-    builds, extractions and drafts (``kg similar --text``) in one process do not load it again.
+    A process loads a pipeline once: a later call with the same arguments, while the recogniser's
+    files are unchanged, gives the same pipeline.
     """
     if recogniser not in RECOGNISERS:
         raise ValueError(f"unknown recogniser {recogniser!r}; one of {', '.join(RECOGNISERS)}")
@@ -73,7 +68,7 @@ def load_pipeline(model: str | None = None, ner: str | Path | None = None, recog
 def _recogniser_stamp(ner: str | Path | None, recogniser: str) -> tuple:
     """When the files of the recogniser were last written: a recogniser trained again in place
     (``kg train``) is loaded again."""
-    folder = Path(ner) if ner else (NER_MODEL if recogniser == "fast" else ACCURATE_MODEL)
+    folder = Path(ner) if ner else (NER_MODEL if recogniser == "fast" else accurate.MODEL_DIR)
     return tuple(sorted((str(path), path.stat().st_mtime_ns) for path in folder.rglob("*") if path.is_file())) \
         if folder.is_dir() else ()
 
@@ -94,8 +89,6 @@ def _loaded_pipeline(model: str | None, ner: str | None, recogniser: str, stamp:
     # before the sentence recogniser: a sentence break it guesses inside a long name must not cut the name
     before = "senter" if "senter" in base.pipe_names else None
     if recogniser == "accurate":
-        from kg.extract import accurate
-
         base.add_pipe("kg_accurate_ner", name="accurate_ner", before=before, config={"path": str(accurate.check(ner))})
     elif recogniser == "fast":
         ner_dir = Path(ner) if ner else NER_MODEL
@@ -112,11 +105,9 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, n_process: int
             then: Callable[[list[dict]], list[dict]] | None = None) -> Iterator[dict]:
     """Run the pipeline over ``papers`` (streamed, in order) and yield one record each.
 
-    With ``n_process > 1`` forked workers each run ``nlp.pipe`` on a batch and send back the
-    finished records, not spaCy docs: the parent then only reads and writes JSON (a doc
-    costs 33 kB to pickle and rebuild). At most two batches per worker are in flight, so memory stays bounded.
-    ``then`` (a module-level function) is applied to each batch of records where they are made,
-    in the workers: more work per paper that should not fall on the parent (a build's vectors).
+    With ``n_process > 1`` forked workers each run ``nlp.pipe`` on a batch and send back the finished
+    records, not spaCy docs (far lighter to pickle); at most two batches per worker are in flight.
+    ``then`` (a module-level function) is applied to each batch of records in the workers (a build's vectors).
     """
     nlp = nlp or load_pipeline()
     with blas.one_thread():
@@ -133,8 +124,7 @@ _WORKER_NLP: Language | None = None  # the pipeline a forked worker inherits
 
 def text_of(paper: Paper, nlp: Language) -> str:
     """What extraction reads: the abstract, else the title, cut at a word boundary to spaCy's
-    ``nlp.max_length`` (its E088 limit) with a warning. The loaders cut abstracts far below it
-    (``loaders.checks``), so only a Paper made by other code meets this."""
+    ``nlp.max_length`` (its E088 limit) with a warning (the loaders already cut abstracts far below it)."""
     text = paper.abstract or paper.title
     if len(text) <= nlp.max_length:
         return text
@@ -145,8 +135,7 @@ def text_of(paper: Paper, nlp: Language) -> str:
 
 
 def _start_worker() -> None:
-    # torch's threads sit idle while the rest of the pipeline runs in Python: one thread in each of
-    # several processes keeps the cores busier (docs/benchmarks.md: Recognisers)
+    # the encoder's threads sit idle while the rest runs in Python: one thread in each of several processes
     if "accurate_ner" in _WORKER_NLP.pipe_names:
         _WORKER_NLP.get_pipe("accurate_ner").use_threads(1)
 

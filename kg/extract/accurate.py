@@ -1,15 +1,8 @@
 """The ``accurate`` recogniser: a fine-tuned transformer encoder that tags words with SciERC types.
 
-It stands where the ``fast`` recogniser (``scierc_ner``, a spaCy CNN) stands in the pipeline and
-writes the same thing, ``doc.ents`` labelled Method, Task, Dataset, Metric, Generic or
-OtherScientificTerm, so the project's rules, canonical forms and vocabulary read both alike.
-
-The encoder is all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned on SciERC's training split with a
-linear tag layer (BIO over the six types, each word read at its first word piece; see
-``kg.training.accurate``). kg ships the trained tagger in ``MODEL_DIR`` as an ONNX graph
-with 8-bit weights, run by ONNX Runtime: the extra (``pip install "kg[accurate]"``) is
-``onnxruntime`` and ``tokenizers``, no torch. ``kg train --model accurate`` (the ``train-accurate``
-extra, with torch) writes a folder of the same shape.
+It stands where the ``fast`` recogniser (``scierc_ner``) stands and writes the same ``doc.ents``, so the
+rules after it read both alike. The tagger (all-MiniLM-L6-v2 with a BIO tag layer, ``kg.training.accurate``)
+ships in ``MODEL_DIR`` as an ONNX graph run by ONNX Runtime (docs/extraction.md, "Choosing a recogniser").
 
 >>> from kg.extract import load_pipeline                  # doctest: +SKIP
 >>> nlp = load_pipeline(recogniser="accurate")            # doctest: +SKIP
@@ -22,11 +15,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 import numpy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.util import minibatch
 
 from kg.errors import Missing
 
@@ -92,8 +86,7 @@ _FORKED_SESSIONS: list = []  # sessions a forked worker inherited: kept, never d
 
 
 class OnnxTagger:
-    """The trained tagger on ONNX Runtime. The session is made in the process that first tags, so a
-    worker forked from a process that loaded the pipeline never uses another's thread pool."""
+    """The trained tagger on ONNX Runtime, its session made in the process that first tags."""
 
     def __init__(self, path: Path, threads: int):
         self.path, self.threads = path / MODEL_FILE, threads
@@ -104,8 +97,7 @@ class OnnxTagger:
         self._drop_session()
 
     def _drop_session(self) -> None:
-        # A session made before a fork has no threads in the child: destroying it there waits
-        # forever on them, so the child keeps it (its memory is the parent's, shared).
+        # a session made before a fork has no threads in the child: destroying it there would wait forever
         if self._session is not None and self._pid != os.getpid():
             _FORKED_SESSIONS.append(self._session)
         self._session = None
@@ -128,13 +120,12 @@ def words_of(doc: Doc) -> list[int]:
     return [token.i for token in doc if not token.is_space]
 
 
-class Window:
+class Window(NamedTuple):
     """One encoder input: word pieces with [CLS] and [SEP], and where each of its words starts."""
 
-    __slots__ = ("ids", "first_piece", "words")
-
-    def __init__(self, ids: list[int], first_piece: list[int], words: list[int]):
-        self.ids, self.first_piece, self.words = ids, first_piece, words
+    ids: list[int]
+    first_piece: list[int]
+    words: list[int]
 
 
 def windows(words: list[str], tokenizer, max_pieces: int = MAX_PIECES) -> list[Window]:
@@ -174,8 +165,7 @@ def _piece_end(starts: list[tuple[int, int]], k: int, n_pieces: int) -> int:
 def batches(items: list[Window], size: int) -> Iterator[list[Window]]:
     """``items`` sorted by length and cut into batches, so that little padding is computed."""
     ordered = sorted(items, key=lambda w: len(w.ids))
-    for start in range(0, len(ordered), size):
-        yield ordered[start:start + size]
+    return (ordered[start:start + size] for start in range(0, len(ordered), size))
 
 
 def spans(tags: list[str]) -> list[tuple[int, int, str]]:
@@ -184,19 +174,14 @@ def spans(tags: list[str]) -> list[tuple[int, int, str]]:
     >>> spans(["B-Method", "I-Method", "O", "I-Task", "B-Task", "I-Metric"])
     [(0, 2, 'Method'), (3, 4, 'Task'), (4, 5, 'Task'), (5, 6, 'Metric')]
     """
-    found: list[tuple[int, int, str]] = []
-    current: list | None = None
+    found: list[list] = []  # [first, end, type]
     for i, tag in enumerate(tags):
         prefix, _, type_ = tag.partition("-")
-        if prefix == "I" and current and current[2] == type_:
-            current[1] = i + 1
-            continue
-        if current:
-            found.append(tuple(current))
-        current = [i, i + 1, type_] if prefix in ("B", "I") else None
-    if current:
-        found.append(tuple(current))
-    return found
+        if prefix == "I" and found and found[-1][1:] == [i, type_]:  # continues the span just before it
+            found[-1][1] = i + 1
+        elif prefix in ("B", "I"):
+            found.append([i, i + 1, type_])
+    return [tuple(span) for span in found]
 
 
 class AccurateRecogniser:
@@ -217,13 +202,7 @@ class AccurateRecogniser:
         return doc
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        chunk: list[Doc] = []
-        for doc in docs:
-            chunk.append(doc)
-            if len(chunk) >= batch_size:
-                yield from self.annotate(chunk)
-                chunk = []
-        if chunk:
+        for chunk in minibatch(docs, batch_size):
             yield from self.annotate(chunk)
 
     def annotate(self, docs: list[Doc]) -> list[Doc]:

@@ -1,9 +1,7 @@
 """The fast recogniser's matrix products through numpy's BLAS, one thread per process.
 
-thinc multiplies matrices with blis. On this project's machines a product of the recogniser's
-shape (256 x 288 by 288 x 288, ``bench/gemm.py``) took 1.5 ms there against 0.5 ms for numpy's
-OpenBLAS on one thread, and the whole recogniser ran 1.5-1.9x faster through numpy, reading the
-same entities (docs/benchmarks.md, "Extraction speed").
+thinc multiplies with blis; numpy's OpenBLAS is faster here and reads the same entities
+(docs/benchmarks.md, "Extraction speed").
 
 >>> import numpy
 >>> ops = NumpyBlasOps()
@@ -27,12 +25,7 @@ class NumpyBlasOps(NumpyOps):
     name = "kg_numpy_blas"
 
     def gemm(self, x, y, out=None, trans1: bool = False, trans2: bool = False):
-        a = x.T if trans1 else x
-        b = y.T if trans2 else y
-        if out is None:
-            return numpy.dot(a, b)
-        numpy.dot(a, b, out=out)
-        return out
+        return numpy.dot(x.T if trans1 else x, y.T if trans2 else y, out=out)
 
 
 OPS = NumpyBlasOps()

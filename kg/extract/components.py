@@ -1,15 +1,7 @@
 """The project's spaCy components, registered by name, each with one job and the ``doc._`` attributes it
-``assigns``.
-
-Each writes plain data (so docs cross process boundaries intact in ``nlp.pipe(n_process=...)``): what the
-text patterns find (``kg_urls``, ``kg_citations``, ``kg_asides``, ``kg_acronyms``), then the concept mentions,
-found in steps that each add theirs to ``doc._.kg_found`` and settle overlaps there (``kg_recognised``,
-``kg_known_names``, ``kg_proposals``, ``kg_acronym_mentions``, ``kg_repeats``), ``kg_mentions`` keeping those
-that name concepts, and the paper's domains (``kg_domains``) and rare nouns (``kg_rare_nouns``). A mention is
-described in ``kg.extract.mentions``.
-
-No component needs a tagger or a parse: sentences come from spaCy's ``senter``, and the
-typed spans mostly from the project's SciERC-trained recogniser (``scierc_ner``).
+``assigns`` (plain data, so docs cross process boundaries). The concept mentions are found in steps that each
+add theirs to ``doc._.kg_found`` and settle overlaps there; ``kg_mentions`` keeps those that name concepts.
+No component needs a tagger or a parse (docs/extraction.md, "The pipeline").
 """
 
 from __future__ import annotations
@@ -20,11 +12,10 @@ from spacy.tokens import Doc
 
 from kg import lexicon
 from kg.extract import patterns, proposals, rare_nouns, repeats
-from kg.extract.mentions import (  # noqa: F401  (the rules and labels are read from here: kg.extract.salience, bench)
+from kg.extract.mentions import (  # noqa: F401  (RECOGNISED_AS is read from here: bench/scierc_annotated.py)
     CONCEPT_LABELS,
     DOMAIN_RULE,
     RECOGNISED_AS,
-    RULE_CONFIDENCE,
     SCORED_LABELS,
     UNSCORED_LABELS,
     Mention,
@@ -44,39 +35,33 @@ for _name in ("kg_urls", "kg_citations", "kg_asides", "kg_acronyms", "kg_found",
         Doc.set_extension(_name, default=None)
 
 
-def _text_patterns(name: str, find) -> None:
-    """Registers the component ``name`` that writes what ``find`` finds in the doc's text to ``doc._.<name>``."""
-    def make(nlp: Language, name: str):
-        def component(doc: Doc) -> Doc:
-            setattr(doc._, name, find(doc_text(doc)))
-            return doc
-        return component
-    Language.factory(name, assigns=[f"doc._.{name}"], func=make)
+def _text_patterns(attribute: str, find):
+    """The component that writes what ``find`` finds in the text to ``doc._.<attribute>``."""
+    def component(doc: Doc) -> Doc:
+        setattr(doc._, attribute, find(doc_text(doc)))
+        return doc
+    return component
 
 
 for _name, _find in (("kg_urls", patterns.find_urls), ("kg_citations", patterns.find_citations),
                      ("kg_asides", patterns.find_asides), ("kg_acronyms", patterns.find_acronyms)):
-    _text_patterns(_name, _find)
+    Language.component(_name, assigns=[f"doc._.{_name}"], func=_text_patterns(_name, _find))
 
 
-@Language.factory("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
-def make_recognised(nlp: Language, name: str):
-    def recognised_spans(doc: Doc) -> Doc:
-        """The recogniser's spans as mentions (``spans.recognised``), its Generic spans and the Entities that are
-        junk too: they take part in the overlap decisions, so that no rule re-labels a span the recogniser read as
-        a generic or other term."""
-        doc._.kg_found = concepts_only(doc, [recognised(doc, span, ent.label_) for ent in doc.ents
-                                             if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None])
-        return doc
-    return recognised_spans
+@Language.component("kg_recognised", requires=["doc.ents"], assigns=["doc._.kg_found"])
+def recognised_spans(doc: Doc) -> Doc:
+    """The recogniser's spans as mentions, its Generic spans and junk Entities too: they take part in
+    the overlap decisions, so that no rule re-labels them."""
+    doc._.kg_found = concepts_only(doc, [recognised(doc, span, ent.label_) for ent in doc.ents
+                                         if ent.label_ in SCORED_LABELS + UNSCORED_LABELS and (span := concept_span(ent)) is not None])
+    return doc
 
 
 @Language.factory("kg_known_names", assigns=["doc._.kg_found"],
                    requires=["doc._.kg_found", "doc._.kg_citations", "doc._.kg_urls", "doc._.kg_asides"])
 class KnownNames:
     """Known names (``lexicon.KNOWN_NAMES``; short ones with a capital matched as written) join the recognised
-    spans; nothing in a citation, a URL or an aside is kept, and among overlapping mentions the longer one of
-    the more reliable tier (``resolve_overlaps``)."""
+    spans, none in a citation, URL or aside."""
 
     def __init__(self, nlp: Language, name: str):
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
@@ -94,46 +79,38 @@ class KnownNames:
         return doc
 
 
-@Language.factory("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
-def make_proposals(nlp: Language, name: str):
-    def proposed(doc: Doc) -> Doc:
-        """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
-        that nothing found, and gives a name one type in the paper (``consistent_types``)."""
-        found = doc._.kg_found
-        doc._.kg_found = consistent_types(resolve_overlaps(found + concepts_only(doc, proposals.mark_proposed(doc, found))))
+@Language.component("kg_proposals", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
+def proposed(doc: Doc) -> Doc:
+    """Marks what the paper proposes (``proposals.mark_proposed``), adds the named objects of its proposals
+    that nothing found, and gives a name one type in the paper (``consistent_types``)."""
+    found = doc._.kg_found
+    doc._.kg_found = consistent_types(resolve_overlaps(found + concepts_only(doc, proposals.mark_proposed(doc, found))))
+    return doc
+
+
+def _adding(add):
+    """The component that adds the mentions ``add`` finds to ``doc._.kg_found``, overlaps settled."""
+    def component(doc: Doc) -> Doc:
+        doc._.kg_found = resolve_overlaps(doc._.kg_found + add(doc, doc._.kg_found))
         return doc
-    return proposed
+    return component
 
 
-@Language.factory("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"])
-def make_acronym_mentions(nlp: Language, name: str):
-    def acronym_mentions(doc: Doc) -> Doc:
-        """Adds each occurrence of a defined acronym whose long form holds a mention (``repeats.acronym_mentions``)."""
-        doc._.kg_found = resolve_overlaps(doc._.kg_found + repeats.acronym_mentions(doc, doc._.kg_found))
-        return doc
-    return acronym_mentions
+# each occurrence of a defined acronym whose long form holds a mention; every other occurrence of a found name
+Language.component("kg_acronym_mentions", requires=["doc._.kg_found", "doc._.kg_acronyms"], assigns=["doc._.kg_found"],
+                   func=_adding(repeats.acronym_mentions))
+Language.component("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"], func=_adding(repeats.repeated))
 
 
-@Language.factory("kg_repeats", requires=["doc._.kg_found"], assigns=["doc._.kg_found"])
-def make_repeats(nlp: Language, name: str):
-    def repeated(doc: Doc) -> Doc:
-        """Adds every other occurrence of a found name (``repeats.repeated``)."""
-        doc._.kg_found = resolve_overlaps(doc._.kg_found + repeats.repeated(doc, doc._.kg_found))
-        return doc
-    return repeated
-
-
-@Language.factory("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
-def make_mentions(nlp: Language, name: str):
-    def concept_mentions(doc: Doc) -> Doc:
-        """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
-        those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
-        doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
-                             if m["type"] in CONCEPT_LABELS]
-        doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
-        doc.user_data.pop("_kg_sentences", None)
-        return doc
-    return concept_mentions
+@Language.component("kg_mentions", requires=["doc._.kg_found"], assigns=["doc._.kg_mentions"])
+def concept_mentions(doc: Doc) -> Doc:
+    """The found mentions that name concepts: of a concept type, outside citations, URLs and asides, and, for
+    those found since the first check (acronyms and repeats: "US" for the United States), no junk."""
+    doc._.kg_mentions = [m for m in concepts_only(doc, outside(doc._.kg_found, quoted(doc)), rules=("acronym", "repeated"))
+                         if m["type"] in CONCEPT_LABELS]
+    doc._.kg_found = None  # read by no later component: a doc sent to another process is the lighter
+    doc.user_data.pop("_kg_sentences", None)
+    return doc
 
 
 @Language.factory("kg_domains", assigns=["doc._.kg_domains", "doc._.kg_domain_hints"])
@@ -176,8 +153,7 @@ class DomainTagger:
 
 def hints(phrases: dict[str, set[str]]) -> list[str]:
     """The domains any one phrase names (``phrases``: each domain's phrases found), too weak to assign; a
-    field of computing named by one phrase only ("images", "3D", "agents") is none where two or more name
-    the natural sciences: a protein paper shows "images", and one "agent" is no reinforcement learning.
+    field of computing named by one phrase only is none where two or more name the natural sciences.
 
     >>> hints({"biology": {"protein"}, "chemistry": {"acid"}, "computer vision": {"image"}})
     ['biology', 'chemistry']
@@ -189,11 +165,9 @@ def hints(phrases: dict[str, set[str]]) -> list[str]:
                   if not (d in lexicon.COMPUTING_DOMAINS and len(p) == 1 and len(natural) >= 2))
 
 
-@Language.factory("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
-def make_rare_nouns(nlp: Language, name: str):
-    def add_rare_nouns(doc: Doc) -> Doc:
-        """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""
-        doc._.kg_mentions = resolve_overlaps((doc._.kg_mentions or []) + rare_nouns.rare_nouns(doc))
-        doc.user_data.pop("_kg_sentences", None)
-        return doc
-    return add_rare_nouns
+@Language.component("kg_rare_nouns", requires=["doc._.kg_mentions", "doc._.kg_domains"], assigns=["doc._.kg_mentions"])
+def add_rare_nouns(doc: Doc) -> Doc:
+    """Adds a paper's rare nouns outside computing (``rare_nouns.rare_nouns``) to its mentions."""
+    doc._.kg_mentions = resolve_overlaps((doc._.kg_mentions or []) + rare_nouns.rare_nouns(doc))
+    doc.user_data.pop("_kg_sentences", None)
+    return doc

@@ -3,13 +3,13 @@
 A mention is a dict with ``start``/``end`` (character offsets into ``doc.text``), ``text``, ``type``,
 ``rule``, ``confidence``, ``proposed`` (a Method's; None for other types) and the offsets of its
 ``sentence``; an acronym's also names its long form (``alias_of``) and a type the sentence gave is
-marked ``context``. The components keep them as plain data (``doc._.kg_*``) so that docs cross
-process boundaries intact in ``nlp.pipe(n_process=...)``.
+marked ``context``.
 """
 
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from typing import TypedDict
 
 from spacy.tokens import Doc, Span
@@ -40,7 +40,7 @@ class _Mention(TypedDict):
 
 
 class Mention(_Mention, total=False):
-    """A mention as the components keep it (plain data, see above)."""
+    """A mention as the components keep it (plain data, so docs cross process boundaries intact)."""
 
     context: bool  # its sentence gave its type ("Full triage was applied")
     alias_of: str  # an acronym's long form
@@ -127,13 +127,8 @@ def consistent_types(mentions: list[Mention]) -> list[Mention]:
         if len({m["type"] for m in group}) < 2:
             continue
         proposed = [m for m in group if m.get("proposed")]
-        if proposed:
-            type_ = proposed[0]["type"]
-        else:
-            counts: dict[str, int] = {}
-            for m in group:
-                counts[m["type"]] = counts.get(m["type"], 0) + 1
-            type_ = max(counts, key=lambda t: counts[t])  # dicts keep insertion order: first wins a tie
+        # most_common keeps the first seen on a tie
+        type_ = proposed[0]["type"] if proposed else Counter(m["type"] for m in group).most_common(1)[0][0]
         for m in group:
             if m["type"] != type_:
                 m["type"] = type_
@@ -143,11 +138,8 @@ def consistent_types(mentions: list[Mention]) -> list[Mention]:
 
 def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     """Keep, among overlapping mentions, the one of the higher tier, then the longer one
-    ("GRU decoder" over "GRU"), then the one of the more reliable rule.
-
-    The kept spans never overlap, so, in the order of their starts, their ends are in order too:
-    of those starting before a mention ends, only the last can reach into it (a long abstract
-    holds thousands of mentions).
+    ("GRU decoder" over "GRU"), then the one of the more reliable rule. The kept spans never overlap,
+    so of those starting before a mention ends only the last can reach into it.
 
     >>> m = lambda start, end, rule: {"start": start, "end": end, "rule": rule, "type": "Method"}
     >>> [(k["start"], k["end"]) for k in resolve_overlaps([m(0, 3, "scierc_ner"), m(0, 11, "scierc_ner"), m(12, 15, "scierc_ner")])]

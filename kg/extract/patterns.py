@@ -52,24 +52,18 @@ def find_citations(text: str) -> list[dict]:
     [('Medina and Vassilvitskii (2017)', 2017), ('Bonyah et al.', None)]
     """
     found: list[dict] = []
-    taken: list[tuple[int, int]] = []
 
     def add(start: int, end: int, authors: str, year: str | None) -> None:
-        if any(s < end and start < e for s, e in taken):
-            return
-        taken.append((start, end))
-        found.append({
-            "text": text[start:end], "start": start, "end": end,
-            "authors": _authors(authors), "year": int(year[:4]) if year else None,
-        })
+        if not any(c["start"] < end and start < c["end"] for c in found):  # the first found of overlapping ones
+            found.append({"text": text[start:end], "start": start, "end": end,
+                          "authors": _authors(authors), "year": int(year[:4]) if year else None})
 
     for group in PAREN_GROUP.finditer(text):
         offset = group.start(1)
         for item in PAREN_ITEM.finditer(group.group(1)):
             add(offset + item.start(), offset + item.end(), item["authors"], item["year"])
     for year in NARRATIVE_YEAR.finditer(text):
-        window_start = max(0, year.start() - 120)
-        match = NARRATIVE.search(text, window_start, year.start())
+        match = NARRATIVE.search(text, max(0, year.start() - 120), year.start())  # the authors just before it
         if match:
             add(match.start(), year.end(), match["authors"], year["year"])
     if _HAS_ET_AL.search(text):

@@ -21,8 +21,7 @@ _BE_FORMS = load.words("be_forms")
 
 def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
     """Mark the methods the paper introduces; a name in a proposal ("..., TextRank, is proposed") that
-    no other rule found becomes a mention of its own. (The object of "we propose" that nothing found,
-    once added as a mention too, was 86% junk in a blind judged draw: ``bench/rule_gain.py``, adds2.)"""
+    no other rule found becomes a mention of its own."""
     extra = []
     order = sorted(range(len(mentions)), key=lambda i: mentions[i]["start"])  # a long abstract has thousands
     starts = [mentions[i]["start"] for i in order]
@@ -64,11 +63,9 @@ def mark_proposed(doc: Doc, mentions: list[Mention]) -> list[Mention]:
 
 
 def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
-    """Token windows holding what the paper proposes: the object of "we (also) propose ...",
-    "this paper presents ...", "in this work, we introduce ...", and the subject of
-    "... is proposed"; a window ends at a preposition or clause word ("for", "that", ",") and at what
-    the proposal is made of ("combining", "based", ``lexicon.COMPONENT_CUES``); a report on methods
-    ("an overview of ...") and the authors' earlier work ("in recent work, we introduced") propose nothing."""
+    """Token windows holding what the paper proposes: the object of "we (also) propose ...", "this paper
+    presents ...", and the subject of "... is proposed"; a window ends at a preposition or clause word and at
+    what the proposal is made of ("combining", "based"); a report on methods and earlier work propose nothing."""
     windows = []
     n = len(doc)
     for i, token in enumerate(doc):
@@ -81,12 +78,12 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
         self_subject = subject == "we" or (subject in lexicon.SELF_NOUNS and j >= 1 and doc[j - 1].lower_ in ("this", "our"))
         if self_subject and not token.lower_.endswith("ing") and not _earlier_work(doc, i):
             end = i + 1
-            while end < n and not _object_stop(doc[end]) and not doc[end].is_sent_start:
+            while end < n and not _one_of(doc[end], lexicon.OBJECT_STOPS) and not doc[end].is_sent_start:
                 end += 1
             # "we propose X, called Y", "X, or Y,", "an architecture, the Transformer,": the name joins the object
             if end + 1 < n and doc[end].text == ",":
                 after = end + 1
-                while after < n and after - end <= 5 and not _object_stop(doc[after]):
+                while after < n and after - end <= 5 and not _one_of(doc[after], lexicon.OBJECT_STOPS):
                     after += 1
                 segment = doc[end + 1:after]
                 if len(segment) and (segment[0].lower_ in lexicon.NAMING_WORDS
@@ -100,9 +97,9 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
             # clause's: "an error corrector that is designed to ..." describes what the sentence names)
             sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
             start = sent.start
-            if _component_cue(doc[start]):  # "Based on the proposed framework, a novel algorithm ..."
+            if _one_of(doc[start], lexicon.COMPONENT_CUES):  # "Based on the proposed framework, a novel algorithm ..."
                 start = next((k + 1 for k in range(start, j) if doc[k].text == ","), j)
-            end = next((k for k in range(start, j) if _component_cue(doc[k])), j)
+            end = next((k for k in range(start, j) if _one_of(doc[k], lexicon.COMPONENT_CUES)), j)
             if end > start and not _report_on(doc, start, end):
                 windows.append((start, end))
             # "a learning system incorporating X, called Rank-HLapSVM, is proposed": the name is proposed too
@@ -113,8 +110,7 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
 
 
 def _apposition_type(doc: Doc, mention: Mention) -> str | None:
-    """The type that an apposition after a mention gives it: "FlashNet, a novel attention
-    mechanism for ..." is a Method whatever the recogniser said."""
+    """The type an apposition gives a mention: "FlashNet, a novel attention mechanism" is a Method."""
     span = span_of(doc, mention)
     if span is None or span.end + 2 >= len(doc) or doc[span.end].text != "," or \
             doc[span.end + 1].lower_ not in ("a", "an", "the", "our"):
@@ -126,15 +122,14 @@ def _apposition_type(doc: Doc, mention: Mention) -> str | None:
 
 
 def _described_as(doc: Doc, window_start: int, mention: Mention) -> str | None:
-    """The type that the words before a name in a proposal give it: a Method head noun and no
-    Dataset one ("a novel ranking algorithm, TextRank") make it a Method."""
+    """Method when the words before a name in a proposal hold a Method head and no Dataset one
+    ("a novel ranking algorithm, TextRank")."""
     types = {lexicon.HEAD_TYPES.get(singular(t.lower_)) for t in doc[window_start:] if t.idx < mention["start"]}
     return "Method" if "Method" in types and "Dataset" not in types else None
 
 
 def _unfound_names(window: Span, found: list[Mention]) -> list[Span]:
-    """Names (inner capitals or digits: "TextRank", "GPT-4o") in a proposal window that no
-    mention covers."""
+    """Names (inner capitals or digits: "TextRank", "GPT-4o") in a proposal window that no mention covers."""
     doc = window.doc
     names = []
     i = window.start
@@ -154,31 +149,24 @@ def _unfound_names(window: Span, found: list[Mention]) -> list[Span]:
 
 
 def _is_own_marker(token) -> bool:
-    """"novel", "new" or "proposed" opening the paper's own noun phrase ("a novel X", "the proposed
-    X"), not a verb or another's work ("recent studies have proposed alternative X", "the recently
-    proposed X", "their new X")."""
+    """"novel", "new" or "proposed" opening the paper's own noun phrase ("a novel X", "the proposed X"),
+    not a verb or another's work ("studies have proposed X", "their new X")."""
     if token.lower_ not in lexicon.OWN_MARKERS:
         return False
     return token.i == 0 or bool(token.is_sent_start) or token.doc[token.i - 1].lower_ in lexicon.OWN_DETERMINERS
 
 
 def _prior_work_passive(doc: Doc, verb_index: int, auxiliary_index: int) -> bool:
-    """A passive proposal that reports others' work: "X has been proposed", "X was previously
-    proposed", "X was proposed by Smith"."""
+    """A passive proposal of others' work: "X has been proposed", "X was proposed by Smith"."""
     if doc[auxiliary_index].lower_ == "been" or any(doc[k].lower_ in lexicon.PRIOR_ADVERBS for k in range(auxiliary_index, verb_index)):
         return True
     after = doc[verb_index + 1:verb_index + 3]
     return len(after) == 2 and after[0].lower_ == "by" and after[1].lower_ not in ("us", "this", "the", "our")
 
 
-def _object_stop(token) -> bool:
-    """A word that ends what a proposal verb names ("for", "that", "combining"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.OBJECT_STOPS and not english.in_compound(token)
-
-
-def _component_cue(token) -> bool:
-    """A word before what a proposal is made of ("combining", "based on"), not inside a compound ("graph-based")."""
-    return token.lower_ in lexicon.COMPONENT_CUES and not english.in_compound(token)
+def _one_of(token, words: frozenset[str]) -> bool:
+    """The token is one of ``words`` ("for", "based"), not inside a compound ("graph-based")."""
+    return token.lower_ in words and not english.in_compound(token)
 
 
 def _derived_from(doc: Doc, mention: Mention) -> bool:
@@ -191,8 +179,7 @@ def _derived_from(doc: Doc, mention: Mention) -> bool:
 
 
 def _earlier_work(doc: Doc, verb_index: int) -> bool:
-    """"In recent work, we introduced X", "In our previous paper we presented X": the paper reports its
-    authors' earlier proposal."""
+    """The authors' earlier proposal: "In recent work, we introduced X"."""
     sentence_start = doc[verb_index].sent.start if doc.has_annotation("SENT_START") else 0
     words = [t.lower_ for t in doc[sentence_start:verb_index]]
     return any(w == "in" and any(x in lexicon.EARLIER for x in words[i + 1:i + 3]) and
@@ -201,7 +188,6 @@ def _earlier_work(doc: Doc, verb_index: int) -> bool:
 
 
 def _report_on(doc: Doc, start: int, end: int) -> bool:
-    """A window that reports on methods rather than proposes one: "an overview on model-based control",
-    "the results of lap shear tests", "the underlying theory behind ARIMA models"."""
+    """A window that reports on methods rather than proposes one: "an overview on model-based control"."""
     return any(doc[k].lower_ in lexicon.REPORT_NOUNS and k + 1 < end and doc[k + 1].lower_ in _REPORT_PREPOSITIONS
                for k in range(start, min(end, start + 4)))

@@ -99,9 +99,8 @@ def to_record(paper: Paper, doc: Doc) -> dict:
 
 
 def _entities_joined(concepts: dict[tuple[str, str], ConceptDraft]) -> dict[tuple[str, str], ConceptDraft]:
-    """A name the paper also reads as a Method, Task, Dataset or Metric is that in its Entity
-    mentions too ("LoRA" and "low-rank adaptations of the decoder"): the recogniser's other-term
-    reading is the weaker one."""
+    """A name the paper also reads as a Method, Task, Dataset or Metric is that in its Entity mentions
+    too: the recogniser's other-term reading is the weaker one."""
     for (type_, key) in [k for k in concepts if k[0] == "Entity"]:
         other = next((k for k in concepts if k[1] == key and k[0] not in ("Entity", "Domain")), None)
         if other is not None:
@@ -109,18 +108,11 @@ def _entities_joined(concepts: dict[tuple[str, str], ConceptDraft]) -> dict[tupl
     return concepts
 
 
-def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = False) -> bool:
-    """A part of a coordination (or a whole name) that names nothing alone: a number ("27.2–53.1" of
-    "CI, 27.2–53.1"), a generic word ("data" of
-    "data and code availability"), a place ("south China" of "south China and Laurentia"), an adjective for a
-    head ("colorectal" of "colorectal, lung, breast, or prostate cancer", "reduced progression-free" of
-    "reduced progression-free and overall survival": ``english.ends_in_adjective``), a vague phrase ("internal
-    information" of "internal and contextual information", ``junk.is_vague``) or an everyday word
-    (``english.everyday_word``): as an Entity of a paper outside computing (``everyday``: "hand" of "hand and
-    expert suggestions"), of any type in a paper of the natural sciences (``natural``: "compression" read as
-    a Task, "weight" as a Metric; in other papers "Web" and "abstracts" are data), as an Entity in any paper
-    its plural ("rules", "clusters"); a degree compound alone ("high-quality"); the people a study read
-    ("traumatised controls" of "healthy and traumatised controls", ``entities.population``)."""
+def _generic_part(part: str, type_: str, everyday: bool, natural: bool) -> bool:
+    """A part of a coordination (or a whole name) that names nothing alone: a number, a generic word ("data"),
+    a place, an adjective for a head ("colorectal" of "colorectal or lung cancer"), a vague phrase, a degree
+    compound ("high-quality"), people ("healthy controls") or an everyday word ("hand") where the paper's
+    field (``everyday``, ``natural``) or its plural ("rules") says it names nothing."""
     words = [w for w in part.lower().split() if w not in GENERIC_MODIFIERS]
     if not words or not any(c.isalpha() for c in part) or entities.population(part):
         return True
@@ -138,8 +130,7 @@ def _generic_part(part: str, type_: str, everyday: bool = True, natural: bool = 
 
 
 def _plural(word: str) -> bool:
-    """A lower-case plural ("rules", "clusters"): in a paper of computing an everyday word alone is a
-    term ("orientation", "alignment"), its plural a heap of things ("we learn rules", "the clusters")."""
+    """A lower-case plural ("rules", "clusters"): an everyday word's plural is a heap of things, not a term."""
     return word.islower() and singular(word) != word
 
 

@@ -15,28 +15,19 @@ from kg.extract.mentions import RECOGNISED_AS, RULE_PRIORITY, Mention, doc_text,
 def repeated(doc: Doc, found: list[Mention]) -> list[Mention]:
     """Every other occurrence of a typed span's exact text is a mention of the same type
     (an abstract keeps calling a thing by the name it introduced)."""
-    extra = []
     text = doc_text(doc)
-    seen = set()
+    first: dict[str, Mention] = {}  # each name's first mention
     for m in found:
-        name = m["text"]
-        if name in seen or len(name) < 2:
-            continue
-        seen.add(name)
-        for start, end in whole_words(text, name):
-            span = doc.char_span(start, end)
-            if span is not None:
-                extra.append(new_mention(doc, span, m["type"], "repeated", proposed=m["proposed"]))
-    return extra
+        first.setdefault(m["text"], m)
+    return [new_mention(doc, span, m["type"], "repeated", proposed=m["proposed"])
+            for name, m in first.items() if len(name) >= 2
+            for start, end in whole_words(text, name) if (span := doc.char_span(start, end)) is not None]
 
 
 def acronym_mentions(doc: Doc, found: list[Mention]) -> list[Mention]:
-    """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type. An
-    acronym names what its long form names: none when the long form is no concept ("Society for
-    Vascular Surgery (SVS)"), an Entity when only a junk part of it was read as one ("acute respiratory"
-    of "Severe acute respiratory syndrome coronavirus-2 (SARS-CoV-2)"). A mention that ends the long form
-    but starts inside it, alone there, is the long form ("sequence repeats" of "simple sequence repeats
-    (SSRs)")."""
+    """Every occurrence of an acronym whose long form holds a typed mention, of that mention's type (none
+    when the long form is junk: "Society for Vascular Surgery (SVS)"). A lone mention ending the long form
+    but starting inside it stands for the whole ("sequence repeats" of "simple sequence repeats (SSRs)")."""
     extra = []
     text = doc_text(doc)
     taken = [(m["start"], m["end"]) for m in found]

@@ -1,15 +1,8 @@
 """How much a concept matters to the paper that names it: a salience in [0, 1] for each (paper, concept).
 
-Packs, views, ``kg similar`` explanations and ``papers/concepts`` show the most salient concepts
-first; the weak ones stay in the graph with their evidence. The score is a logistic model over
-what a reader looks at — where the concept is first named (the title, the first sentence), how
-often and in how many sentences, whether the paper proposes or defines it (an acronym), the rule
-and confidence that found it, its type, the shape of its name (how many words, a capital or a
-digit, every long word capitalised as a place's or a person's name is, a capital in the middle of a
-sentence, how common the words are in English, and the words themselves) and how long the paper's
-text is (a title alone says less than an abstract) — with weights fitted on
-concepts that people judged keep or junk (``bench/salience_fit.py``), stored as data in
-``models/salience.json``.
+A logistic model over what a reader looks at (``features``: where and how often the concept is named, whether
+the paper proposes it, the rule, type and shape of its name), weights in ``models/salience.json`` fitted by
+``bench/salience_fit.py`` (docs/extraction.md, "Ranking concepts").
 
 >>> context = Context.of("Graph attention networks", "We propose graph attention networks (GATs). They work.", [0, 45])
 >>> context.sentence_of(50)
@@ -34,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from kg.extract.components import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
+from kg.extract.mentions import CONCEPT_LABELS, DOMAIN_RULE, RULE_CONFIDENCE
 from kg.lexicon import zipf
 from kg.normalize import concept_key
 
@@ -51,7 +44,7 @@ class Context:
     title_key: str
     sentence_starts: tuple[int, ...]
     length: int
-    text: str = ""
+    text: str
 
     @classmethod
     def of(cls, title: str, text: str, sentence_starts: list[int]) -> "Context":
@@ -59,9 +52,8 @@ class Context:
 
     @classmethod
     def of_record(cls, record: dict) -> "Context":
-        """The context of a ``kg extract`` record: its sentences are those its concepts' evidence
-        names (a sentence that names no concept changes no concept's salience). A title made of
-        the abstract's first words is no title."""
+        """The context of a ``kg extract`` record: its sentences are those its concepts' evidence names;
+        a title made of the abstract's first words is no title."""
         starts = [e["sentence"][0] for c in record["concepts"] for e in c["evidence"]]
         return cls.of("" if record.get("title_derived") else record["title"], record["text"], starts or [0])
 
@@ -111,9 +103,8 @@ def features(concept: dict, context: Context) -> dict[str, float]:
 
 
 def proper_shape(name: str) -> float:
-    """1 when the name has two or more words and each of more than three letters starts with a
-    capital, as names of places, people and works are written, and not all of them are capitals (an
-    acronym), else 0.
+    """1 when the name has two or more words, each of more than three letters capitalised (as names of places,
+    people and works are written) and not all of them all capitals (an acronym), else 0.
 
     >>> proper_shape("Lake Geneva"), proper_shape("Kelsall model"), proper_shape("BERT"), proper_shape("NASA JPL")
     (1.0, 0.0, 0.0, 0.0)
