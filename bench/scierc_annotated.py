@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 from kg.evaluation.scierc import TRAINING_TYPES
-from kg.extract.components import RECOGNISED_AS
+from kg.extract.mentions import RECOGNISED_AS
 from kg.normalize import concept_key, display_name
 from loaders.scierc import PTB_TOKENS, detokenize, doc_fields
 

@@ -12,10 +12,9 @@ from spacy.tokens import Doc
 
 from kg import lexicon
 from kg.extract import patterns, proposals, rare_nouns, repeats
-from kg.extract.mentions import (  # noqa: F401  (RECOGNISED_AS is read from here: bench/scierc_annotated.py)
+from kg.extract.mentions import (
     CONCEPT_LABELS,
     DOMAIN_RULE,
-    RECOGNISED_AS,
     SCORED_LABELS,
     UNSCORED_LABELS,
     Mention,
