@@ -25,47 +25,32 @@ from kg.lexicon import load
 from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
-# (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
-
-
+_GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
 _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
-
-
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
-
-
 # a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
 _SURNAME_INITIALS = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? [A-Z]{1,3}"
-
-
 _CITED_AUTHOR = re.compile(_SURNAME_INITIALS)
-
-
 _AUTHOR_LIST = re.compile(rf"\b{_SURNAME_INITIALS},")  # three in a sentence make a list
-
-
 _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
-
-
 _PERSON_TIME = re.compile(  # rate denominators: "person-years", "child months"
     rf"\b(?:{load.alternatives('person_time_subjects')})[- ](?:{load.alternatives('person_time_periods')})\b", re.I)
-
-
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
-
-
-_GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
+_ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")  # a label's number: "III", "2a"
+_FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
+_GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
+_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
+_HEADING_PARTS = load.words("heading_parts")
+_ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_openers")
+_TYPED_WORDS = frozenset(lexicon.DECIDING_HEADS) | frozenset(lexicon.HEAD_TYPES) | lexicon.DATA_TERM_HEADS
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
     """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
     "organisation", "person", "publishing", "foreign", "broken word" (a span that starts inside a word or a
     Latin phrase, or ends inside a word), "heading", "title" (a whole title read as one name), "boilerplate" (``sentence_start``: the first words of its sentence, read from
-    the doc when not given) or "generic" (a lone generic or common word, a count of something).
-
-    Each rule stops more junk than concepts in a blind judged draw of what it alone stops
-    (``bench/rule_gain.py``, docs/benchmarks.md: Rules that earn their place)."""
+    the doc when not given) or "generic" (a lone generic or common word, a count of something)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
@@ -200,18 +185,11 @@ def _generic(span: Span) -> bool:
     return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in word_forms(word))
 
 
-_TYPED_WORDS = frozenset(lexicon.DECIDING_HEADS) | frozenset(lexicon.HEAD_TYPES) | lexicon.DATA_TERM_HEADS
-
-
 def _lone_common(span: Span) -> bool:
-    """One word of general English alone (``lexicon.common_english``: "food", "cities", "safety",
-    "conversation"): read that often, a word has senses in every field, and alone it is the sentence's
-    word more often than a concept a second paper names the same way (the vocabulary pass does not
-    link it across papers either). A head the lexicon types (a disease, substance, organism, technique,
-    data: "cancer", "stress", "attention", "images"), an acronym or a capitalised word inside a
-    sentence ("English", "Web") stays, and so does a word inside an acronym's long form: the
-    recogniser's "medium" of "intracluster medium (ICM)" is what the acronym step widens to the long
-    form. Judged rows not read while writing it (s4/s5 and the older draws): 2 junk gone, no keep lost."""
+    """One word of general English alone (``lexicon.common_english``: "food", "cities", "safety"): it has
+    senses in every field. A head the lexicon types ("cancer", "images"), an acronym, a capitalised word
+    inside a sentence ("English") and a word inside an acronym's long form ("medium" of "intracluster
+    medium (ICM)", which the acronym step widens) stay."""
     if len(span) != 1 or not span.text.isalpha():
         return False
     word = span[0]
@@ -227,25 +205,12 @@ def _lone_common(span: Span) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_vague(text: str) -> bool:
-    """A vague head (the last word before a preposition) after judging words only, which names
-    nothing a second paper would name the same way:
-
-    - a vague head (``lexicon.VAGUE_HEADS``) after adjectives: "functional properties", "potent
-      anti-tumor effects", "systematic patterns in translation data" ("antioxidant properties"
-      names what it is of);
-    - a weak head (``lexicon.WEAK_HEADS``: mechanism, tools, response, symptoms, progress...)
-      after judging words only: a generic or degree word ("high", "clinical"), a participle
-      ("reduced", "generalized", "co-located") or a generic noun, such as a nominalisation of a
-      verb ("formation", "classification"): "classification progress", "formation mechanism",
-      "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing);
-    - a generic word (model, data, system...) after degree or evaluative words only, with no
-      preposition after it (``_judged_kind``): "hybrid model", "noisy data";
-    - a method, process or problem after an everyday action alone (``_doing_of_nothing``):
-      "implementation techniques", "disambiguation process";
-    - a head that names what belongs to something else (``lexicon.RELATIONAL_HEADS``: outcomes,
-      characteristics, consequences, significance, role, landscape...) or research on it ("studies")
-      after plain words only: "adverse health outcomes", "genomic landscape", "imaging studies" (of
-      what?); a name among them says whose ("HIV outcomes", "Rotterdam Study" stay).
+    """A phrase that names nothing a second paper would name the same way: a vague or weak head (the
+    last word before a preposition: ``lexicon.VAGUE_HEADS``, ``lexicon.WEAK_HEADS``) after judging words
+    only ("functional properties", "formation mechanism"; "immune response" names a kind), or, with no
+    preposition, a generic word after judging words (``_judged_kind``: "hybrid model"), a method after an
+    everyday action (``_doing_of_nothing``: "implementation techniques") or a head that names what belongs
+    to something else (``_relational``: "adverse health outcomes", "imaging studies").
 
     >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
     ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
@@ -361,15 +326,6 @@ def _heading(span: Span) -> bool:
     return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
 
 
-_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
-
-
-_HEADING_PARTS = load.words("heading_parts")
-
-
-_GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
-
-
 def _sentence(span: Span) -> Span:
     """The span's sentence, or its whole doc where sentences were not set."""
     return span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
@@ -378,7 +334,7 @@ def _sentence(span: Span) -> Span:
 def _latin_cut(span: Span) -> bool:
     """A span that starts inside a Latin phrase ("situ formation" of "in situ formation", "vivo manipulation of
     primary cells" of "ex vivo manipulation ...")."""
-    return span.start > 0 and span[0].lower_ in lexicon.LATIN_PHRASES.get(span.doc[span.start - 1].lower_, ())
+    return span.start > 0 and f"{span.doc[span.start - 1].lower_} {span[0].lower_}" in lexicon.LATIN_PHRASES
 
 
 def _inside_word(span: Span) -> bool:
@@ -386,9 +342,6 @@ def _inside_word(span: Span) -> bool:
     doc, i = span.doc, span.start
     return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_ \
         and doc[i - 2].text[-1:].isalnum()
-
-
-_ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_openers")
 
 
 def _organisation(span: Span) -> bool:
@@ -399,12 +352,6 @@ def _organisation(span: Span) -> bool:
             and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
-
-
-_ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
-
-
-_FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
 
 
 def _counted(span: Span) -> bool:
@@ -443,8 +390,6 @@ def _institution(span: Span) -> bool:
 
 def _foreign(span: Span) -> bool:
     return is_foreign(span.text)
-
-
 
 
 _RULES = (("markup", _markup), ("quantity", _quantity), ("place", _place), ("institution", _institution),
