@@ -97,6 +97,12 @@ def only_verb(word: str, classes: WordClasses) -> bool:
     return word in classes.verbs and word not in classes.nouns and word not in classes.adjectives
 
 
+def only_adjective(word: str) -> bool:
+    """An English adjective that is no noun ("chaotic", "nervous"; not "information", "OCR")."""
+    classes = word_classes()
+    return word in classes.adjectives and word not in classes.nouns
+
+
 def noun_reading(word: str, classes: WordClasses) -> bool:
     """The word may be a noun or an adjective (a plural "sites", "analyses"; "design")."""
     return word in classes.nouns or word in classes.adjectives or word in classes.irregular_noun_forms or \
