@@ -69,8 +69,7 @@ def _without_population(span: Span) -> Span | None:
     ("breast cancer patients" -> "breast cancer", "AML patients" -> "AML") or before a preposition at its start
     ("survivors of cardiopulmonary resuscitation" -> "cardiopulmonary resuscitation"). None for an arm of the
     study ("TOS-H group", "healthy controls"), and when what sets the people apart names nothing of its own: an adjective
-    ("pregnant women", "older adults"), a lone common word ("Chinese students"). Two blind
-    judges of the shown3 draw called every population that reached a type's top 20 junk."""
+    ("pregnant women", "older adults"), a lone common word ("Chinese students")."""
     doc, start, end = span.doc, span.start, span.end
     if entities.study_arm(span.text) or entities.healthy_controls(span.text):
         return None  # the arm's label or treatment is named on its own where it matters ("placebo")
@@ -208,15 +207,11 @@ def _comparative(token: Token) -> bool:
     return word not in classes.nouns and word not in classes.verbs and any(b in classes.adjectives for b in bases)
 
 
-def _verb_inside(token: Token, start: int | None = None) -> bool:
-    """A verb inside a span, after its subject: an "-s" form no noun or adjective is spelt like after a noun
-    or a name ("lncRNA regulates tumorigenesis", "irrigation intensifies mineral weathering"), or such a
-    verb's base form after a plural ("AgNPs disrupt biofilm formation"). After an adjective an "-s" word is a
-    plural the tables miss ("clinical isolates of Blastomyces"). An "-ed" form is a verb taking an object
-    (``_past_verb``) after a noun where its subject reads as one: a plural ("EPC-derived EVs protected cell
-    function") or a phrase with a preposition from ``start`` on ("Inhibition of lipolysis suppressed M2
-    activation"), or where a determiner follows it ("rumination mediated the relation"); so is an "-ing" form
-    taking an object after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
+def _verb_inside(token: Token, start: int) -> bool:
+    """A verb inside a span, after its subject (not after an adjective: "clinical isolates"): an "-s" form no noun
+    or adjective is spelt like ("lncRNA regulates tumorigenesis"), such a verb's base form after a plural ("AgNPs
+    disrupt biofilm formation"), an "-ed" form taking an object (``_past_verb``, from ``start`` on) or an "-ing"
+    one after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
     if not is_plain_word(token) or in_compound(token):
         return False
     classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
@@ -254,10 +249,10 @@ def _participle_taking_object(token: Token) -> bool:
     return _plural(previous, classes) or any(word[:-3] + ending in lexicon.RESEARCH_PARTICIPLES for ending in ("ed", "d"))
 
 
-def _past_verb(token: Token, start: int | None) -> bool:
-    """An "-ed" form of a verb after a noun that takes an object (a word follows that is no preposition): after
-    a plural, after a noun of a phrase with a preposition, or before a determiner. After a singular noun or a
-    name it is mostly a compound's participle ("alcohol based injections", "HIV infected patients")."""
+def _past_verb(token: Token, start: int) -> bool:
+    """An "-ed" form of a verb taking an object: before a determiner ("rumination mediated the relation"), or before
+    a word after a plural ("EVs protected cell function") or after a phrase with a preposition ("Inhibition of
+    lipolysis suppressed M2 activation"); after a singular noun it is mostly a participle ("HIV infected patients")."""
     doc, word, classes = token.doc, token.lower_, word_classes()
     if not (any(b in classes.verbs for b in bases(word)) or word in classes.irregular_verb_forms):
         return False
@@ -269,10 +264,8 @@ def _past_verb(token: Token, start: int | None) -> bool:
         return False  # "trees decorated with feature structures": a participle's phrase
     if previous.lower_.endswith("ly") and previous.lower_ not in classes.nouns:
         return False  # "finely divided minerals"
-    plural = _plural(previous, classes)
-    prepositional = start is not None and token.i - start >= 3 and previous.lower_ not in classes.adjectives and \
+    return _plural(previous, classes) or token.i - start >= 3 and previous.lower_ not in classes.adjectives and \
         any(t.lower_ in lexicon.PREPOSITIONS for t in doc[start + 1:token.i - 1])
-    return plural or prepositional
 
 
 def broken_by_markup(span: Span) -> bool:

@@ -166,12 +166,10 @@ def nominalised_verb(word: str) -> str | None:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def everyday_word(word: str) -> bool:
-    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also
-    list as a verb or an adjective ("water", "control", "age", "sex", "surface", "firms", "Little"), a nominalisation of a verb ("distribution", "development", "action"), a
-    person or group of people ("women", "participants"), or a person's attribute read as a
-    variable ("gender"). A head the lexicon types (a substance, cell, organism, body part, disease
-    or a technique: ``lexicon.DECIDING_HEADS``, ``lexicon.HEAD_TYPES``) stays ("cancer", "milk",
-    "liver", "stroke"), and so does a nominalisation of a technical verb ("quantization").
+    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also list as a
+    verb or an adjective ("water", "control", "Little"), a nominalisation of a verb ("distribution"), people
+    ("women") or a person's attribute ("gender"). A head the lexicon types ("cancer", "milk") stays, and so
+    does a nominalisation of a technical verb ("quantization").
 
     >>> [everyday_word(w) for w in ["water", "distribution", "women", "gender", "apoptosis", "cancer", "Little"]]  # doctest: +SKIP
     [True, True, True, True, False, False, True]

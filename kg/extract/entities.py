@@ -182,7 +182,8 @@ def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
     >>> reads_as_natural_science(set(), {"chemistry"}), reads_as_natural_science(set(), {"chemistry", "machine learning"})
     (True, False)
     """
-    return natural_science(domains, hints) or not domains and not computing(hints) and bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
+    return natural_science(domains, hints) or \
+        not domains and not computing(hints) and bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
 
 
 def field_unnamed(domains: set[str], hints: set[str]) -> bool:

@@ -62,10 +62,8 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
 
 
 def _markup(span: Span) -> bool:
-    """Markup characters, a quote glued inside a word ("priori\"/tau-equivalent"), a word glued to a
-    number by a full stop ("roughly.01"), a sign left alone at the span's end ("GAD-antibodies +", "mean
-    difference NEC —": a list of abbreviations) or a sentence end inside the span ("B2R. Invasion", "MI.
-    MicroRNAs")."""
+    """Markup characters, a quote or a full stop glued inside a word ("priori\"/tau", "roughly.01"), a sign left
+    alone at the span's end ("GAD-antibodies +") or a sentence end inside the span ("B2R. Invasion")."""
     if _MARKUP_CHARS.search(span.text) or _GLUED.search(span.text):
         return True
     last = span[-1]
@@ -117,9 +115,8 @@ def is_place(text: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_foreign(text: str) -> bool:
-    """A phrase in another language than English: a function word of one (in lower case but first: "Y"
-    of "neuropeptide Y" is a letter) and no word an English list knows ("sus necesidades"); Latin names
-    without them stay ("Escherichia coli").
+    """A phrase in another language: a function word of one (lower case but first: "Y" of "neuropeptide Y" is a
+    letter) and no English word ("sus necesidades"); Latin names stay ("Escherichia coli").
 
     >>> [is_foreign(t) for t in ["ensino nas escolas médicas", "sus necesidades", "Escherichia coli", "de novo assembly",
     ...                          "neuropeptide Y"]]  # doctest: +SKIP
@@ -240,10 +237,8 @@ def is_vague(text: str) -> bool:
 
 
 def _relational(words: list[str]) -> bool:
-    """What belongs to something the phrase does not name, after plain words only: "public health
-    significance", "electrochemical corrosion characteristics", "imaging studies" (plural "studies"
-    after one word: research on something; one study is a design or a name, "cohort study", and more
-    words name a technique, "molecular docking studies", "genome-wide association studies")."""
+    """What belongs to something the phrase does not name, after plain words only ("public health
+    significance"), or "studies" after one word ("imaging studies"; not "cohort study", "molecular docking studies")."""
     last = words[-1] if len(words) > 1 else ""
     if last == "studies":
         return len(words) == 2 and (words[0].isalpha() and words[0][1:].islower())
@@ -253,11 +248,8 @@ def _relational(words: list[str]) -> bool:
 
 
 def _judged_kind(words: list[str]) -> bool:
-    """A generic word (``lexicon.GENERIC_WORDS``: model, algorithm, system, data, task...) after
-    words that only judge it (``_judging_only``): "hybrid model", "noisy data", "high-level
-    concepts". A word that says what kind names one ("generative model", "physics-based models",
-    "two-level strategy", "training data", "labeled data"); a gerund head is a field ("supervised
-    learning")."""
+    """A generic word (``lexicon.GENERIC_WORDS``) after words that only judge it (``_judging_only``): "hybrid
+    model", "noisy data"; not "generative model", nor a gerund head, a field ("supervised learning")."""
     head = singular(words[-1].lower()) if words else ""
     if len(words) < 2 or head not in lexicon.GENERIC_WORDS or head.endswith("ing"):
         return False
@@ -265,10 +257,8 @@ def _judged_kind(words: list[str]) -> bool:
 
 
 def _doing_of_nothing(words: list[str]) -> bool:
-    """A way of doing or a problem after an everyday action alone, with no object: "implementation
-    techniques", "disambiguation process", "computation problem" (of what?). An action named by a
-    technical verb ("visualization method": -ize, -ify) or a task of its own ("segmentation methods",
-    ``lexicon.HEAD_TYPES``) says what the method does."""
+    """A way of doing or a problem after an everyday action alone: "implementation techniques", "computation
+    problem" (of what?); not after a technical verb ("visualization method") or a task ("segmentation methods")."""
     if len(words) != 2 or singular(words[1].lower()) not in lexicon.DOING_HEADS:
         return False
     action = singular(words[0].lower())
@@ -306,10 +296,9 @@ def _generic_noun(word: str) -> bool:
 
 
 def _heading(span: Span) -> bool:
-    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS") or two as one ("Materials and
-    Methods"), a systematic review's heading opening its sentence ("Data Extraction"), a heading glued to the
-    sentence after it ("MethodsWe", "ResultsThe": the line break lost), an English noun of seven letters or
-    more in capitals ("QUESTIONNAIRE") or a function word alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
+    """A heading alone ("AIMS"), two as one ("Materials and Methods"), one opening its sentence ("Data Extraction")
+    or glued to it ("MethodsWe"), a long English noun in capitals ("QUESTIONNAIRE") or a function word alone
+    ("AND"; "OR", "IS" and "AS" may be acronyms)."""
     text = span.text.lower()
     if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
@@ -370,17 +359,15 @@ def _counted(span: Span) -> bool:
 
 
 def _cut_at_end(span: Span) -> bool:
-    """A word cut at the span's end: "UV–" of "UV–vis", "meta-" of "meta-analyses", "animal-" of "aquatic,
-    animal-, human-" (a word cut inside a span, "in- depth interviews", and genetic notation inside one,
-    "ApoE−/− mice", are names)."""
+    """A word cut at the span's end: "UV–" of "UV–vis", "animal-" of "aquatic, animal-, human-" (inside a span,
+    "in- depth interviews" and "ApoE−/− mice" are names)."""
     last = span.text.split()[-1]
     return len(last) > 1 and last[0].isalnum() and (last[-1] == "-" or DASHES.fullmatch(last[-1]) is not None)  # not "-RRB-"
 
 
 def _whole_title(span: Span) -> bool:
-    """A title read as one name: five words or more that are all of the text (a record with a title and no
-    abstract: "Managing Ethnicity in African Politics"); a shorter title may be one concept ("Hypertensive heart
-    disease")."""
+    """A title read as one name: five words or more that are all of the text ("Managing Ethnicity in African
+    Politics"); a shorter title may be one concept."""
     return len(span.text.split()) >= 5 and len(span.text) >= 0.9 * len(span.doc.text.strip())
 
 
