@@ -47,8 +47,8 @@ def trim(span: Span) -> Span | None:
         start += 1  # "5 mM NaOH solution" -> "NaOH solution"; "0.81 °C" stays a quantity
     if end - start > 1 and (is_verb_at_start(doc[start]) or doc[start].lower_ in lexicon.RESEARCH_PARTICIPLES):
         start += 1  # "identified genetic networks": what the study did to them, no kind of them
-    if end - start > 1 and _change_before_amount(doc[start:end]):
-        start += 1  # "higher vitamin D levels": which way a quantity went, no part of its name
+    if end - start > 1 and doc[start].whitespace_ and changed_amount(doc[start:end].text):
+        start += 1  # "higher vitamin D levels": which way a quantity went, no part of its name ("high-risk" is one word)
     if end - start > 1 and (is_verb_at_end(doc[end - 1]) or _comparative(doc[end - 1])):
         end -= 1
     for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
@@ -172,12 +172,6 @@ def is_unit(token: Token, after_number: Token | None = None) -> bool:
     if len(text) == 1 and text not in "%°":
         return after_number is not None and bool(after_number.whitespace_) and text in lexicon.LETTER_UNITS
     return True
-
-
-def _change_before_amount(span: Span) -> bool:
-    """A word of degree or change before a measured quantity, written apart from it (``changed_amount``);
-    "high-risk" is one word."""
-    return span[0].whitespace_ and changed_amount(span.text)
 
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)

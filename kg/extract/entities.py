@@ -60,7 +60,7 @@ def enzyme(word: str) -> bool:
     return len(word) > 5 and word.endswith(ENZYME_ENDINGS)
 
 
-def latin_species(span: Span, is_english_word) -> bool:
+def latin_species(span: Span) -> bool:
     """A species named the Latin way: "Genus species" or "G. species", the species name lower
     case, with a Latin ending and no English word ("Parvimonas micra", "A. fumigatus"; "Random
     forest" and "Training data" are English)."""
@@ -68,6 +68,7 @@ def latin_species(span: Span, is_english_word) -> bool:
     if len(words) != 2:
         return False
     genus, name = words
+    is_english_word = english.word_classes().known
     if not (name.isalpha() and name.islower() and len(name) >= 3 and name.endswith(LATIN_ENDINGS)) or \
             is_english_word(name) or is_english_word(singular(name)):  # "Reference databases", "Scopus databases"
         return False
@@ -76,10 +77,10 @@ def latin_species(span: Span, is_english_word) -> bool:
     return genus[:1].isupper() and genus[1:].islower() and genus.isalpha() and len(genus) >= 4
 
 
-def shape_is_entity(span: Span, is_english_word) -> bool:
+def shape_is_entity(span: Span) -> bool:
     """A span that is an Entity by its shape: a formula, an enzyme head, a Latin species name."""
     return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or \
-        latin_species(span, is_english_word)
+        latin_species(span)
 
 
 def computing(domains: set[str]) -> bool:

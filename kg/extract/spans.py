@@ -118,7 +118,7 @@ def span_type(span: Span, label: str) -> str | None:
             decided = "Method"
     if label == "Generic":
         return decided
-    if decided is None and entities.shape_is_entity(span, english.word_classes().known):
+    if decided is None and entities.shape_is_entity(span):
         decided = "Entity"
     if decided is None and label in ("OtherScientificTerm", "Dataset") and entities.procedure(word):
         decided = "Method"  # a technique read as a thing or as data
