@@ -30,13 +30,9 @@ _ACRONYM_PLURAL = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z0-9]s")  # "EVs", "AgNPs", "
 
 
 def trim(span: Span) -> Span | None:
-    """The span without a heading before it, a unit whose number stands before the span, a verb
-    at either end or a participle of what a study did in front ("identified genetic networks"), and
-    without what follows a verb inside it (``_verb_inside``: a clause, "Melatonin mitigates heat stress") or the
-    people a study read (``_without_population``: "breast cancer patients"); None if nothing is left.
-
-    "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D deficiency"; "mM NaOH solution" (after
-    "5") -> "NaOH solution"; "g-C3N4 exhibits" -> "g-C3N4"; "docking score of -8.955" -> "docking score"."""
+    """The span without what is no part of its name at its edges (a heading, a unit, a verb, a clause or a value,
+    the people a study read), or None if nothing is left: "CONCLUSIONS Vitamin D deficiency" -> "Vitamin D
+    deficiency", "mM NaOH solution" (after "5") -> "NaOH solution", "g-C3N4 exhibits" -> "g-C3N4"."""
     doc, start, end = span.doc, span.start, span.end
     while start < end and (_is_heading(doc[start]) or doc[start].is_space or (
             doc[start].lower_ in ("and", "&") and start + 1 < end and _is_heading(doc[start + 1])) or (start > span.start and (
@@ -51,25 +47,20 @@ def trim(span: Span) -> Span | None:
         start += 1  # "higher vitamin D levels": which way a quantity went, no part of its name ("high-risk" is one word)
     if end - start > 1 and (is_verb_at_end(doc[end - 1]) or _comparative(doc[end - 1])):
         end -= 1
-    for i in range(start + 1, end - 1):  # a clause: its subject is the name ("Melatonin mitigates heat stress")
-        if _verb_inside(doc[i], start):
-            end = i
-            break
-    for i in range(start + 1, end - 1):  # a value: "docking score of -8.955", "sample of 1077 people" ("of 2-pyridones" stays)
-        if doc[i].lower_ == "of" and is_number(doc[i + 1]) and doc[i + 1].whitespace_:
-            end = i
-            break
+    # a clause: its subject is the name ("Melatonin mitigates heat stress")
+    end = next((i for i in range(start + 1, end - 1) if _verb_inside(doc[i], start)), end)
+    # a value: "docking score of -8.955", "sample of 1077 people" ("of 2-pyridones" stays)
+    end = next((i for i in range(start + 1, end - 1)
+                if doc[i].lower_ == "of" and is_number(doc[i + 1]) and doc[i + 1].whitespace_), end)
     if end - start > 1:
         return _without_population(doc[start:end])
     return doc[start:end] if end > start else None
 
 
 def _without_population(span: Span) -> Span | None:
-    """The span without the people a study read, who were studied and not what: a group of people at its end
-    ("breast cancer patients" -> "breast cancer", "AML patients" -> "AML") or before a preposition at its start
-    ("survivors of cardiopulmonary resuscitation" -> "cardiopulmonary resuscitation"). None for an arm of the
-    study ("TOS-H group", "healthy controls"), and when what sets the people apart names nothing of its own: an adjective
-    ("pregnant women", "older adults"), a lone common word ("Chinese students")."""
+    """The span without the people a study read, at its end ("breast cancer patients" -> "breast cancer") or before
+    a preposition ("survivors of cardiopulmonary resuscitation"); None for an arm of the study ("healthy controls")
+    and when what is left names nothing of its own ("pregnant women", "Chinese students")."""
     doc, start, end = span.doc, span.start, span.end
     if entities.study_arm(span.text) or entities.healthy_controls(span.text):
         return None  # the arm's label or treatment is named on its own where it matters ("placebo")
@@ -86,8 +77,7 @@ def _without_population(span: Span) -> Span | None:
 
 def _names_something(span: Span) -> bool:
     """What remains of a population names a concept: an acronym or a name with digits ("AML", "COVID-19"), or
-    two words or more that end in a noun ("breast cancer"); not an adjective ("non-Hispanic", "sixth-grade") or
-    a lone common word."""
+    two words or more that end in a noun ("breast cancer"); not an adjective ("non-Hispanic") or a lone word."""
     words = span.text.split()
     last = words[-1]
     if "-" in last and last.rsplit("-", 1)[1].isalpha():
@@ -99,11 +89,9 @@ def _names_something(span: Span) -> bool:
 
 
 def is_verb_at_start(token: Token) -> bool:
-    """A span's first word read as a verb: an "-s" form no noun or adjective is spelt like
-    ("androgen stimulates ..."), a base form of one after "to", a modal, a conjunction or an
-    adverb ("to suppress virus-cell fusion"), or any verb's base form after a modal or after
-    "that" following a plural ("interactions that drive substructure identification"). After a
-    determiner or a preposition a verb-like word is a modifier ("the parse tree", "edit distance")."""
+    """A span's first word read as a verb: an "-s" form no noun or adjective is spelt like ("androgen stimulates"),
+    a base form of one after "to", a modal or an adverb ("to suppress virus-cell fusion"), or any verb's base form
+    after a modal or after "that" and a plural ("interactions that drive ..."); not after a determiner ("the parse tree")."""
     if not is_plain_word(token) or in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
         return False  # participles and gerunds start noun phrases ("learned features")
     classes, word, doc = word_classes(), token.lower_, token.doc
@@ -121,11 +109,9 @@ def is_verb_at_start(token: Token) -> bool:
 
 
 def is_verb_at_end(token: Token) -> bool:
-    """A span's last word read as a verb: an "-s" or "-ed" form that no noun or adjective is
-    spelt like ("score resembles", "melatonin quantified"), an "-ing" form that is no noun after a
-    plural ("microbial changes occurring"), a base form after a plural
-    ("inhibitory signals dominate"), or an "-s" form followed by a determiner or an evaluative
-    word ("g-C3N4 exhibits excellent ...")."""
+    """A span's last word read as a verb: an "-s" or "-ed" form no noun or adjective is spelt like ("score resembles"),
+    an "-ing" form or a base form after a plural ("microbial changes occurring", "signals dominate"), or an "-s" form
+    before a determiner or an evaluative word ("g-C3N4 exhibits excellent ...")."""
     if not is_plain_word(token) or in_compound(token):
         return False
     classes, word, doc, following = word_classes(), token.lower_, token.doc, next_token(token)
@@ -229,10 +215,9 @@ def _plural(token: Token, classes: WordClasses) -> bool:
 
 
 def _participle_taking_object(token: Token) -> bool:
-    """An "-ing" form that is no noun, followed by a word, after a plural ("clinical trials evaluating CD19-targeted
-    CAR T cells", "patients fulfilling criteria") or of a verb of what a study does ("WHI trial evaluating
-    estrogen", ``lexicon.RESEARCH_PARTICIPLES``). After a singular noun it is mostly a compound's ("tumor
-    infiltrating lymphocytes", "iodine containing foods")."""
+    """An "-ing" form that is no noun, followed by a word, after a plural ("patients fulfilling criteria") or of a verb
+    of what a study does ("WHI trial evaluating estrogen"); after a singular noun it is mostly a compound's ("tumor
+    infiltrating lymphocytes")."""
     doc, word, classes = token.doc, token.lower_, word_classes()
     following = next_token(token)
     if word in classes.nouns or following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:

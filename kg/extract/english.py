@@ -66,9 +66,8 @@ def word_classes() -> WordClasses:
 
 
 def is_modifier_word(word: str) -> bool:
-    """A word that can modify a noun: an English adjective ("military", "positive"), a hyphenated
-    compound ("non-terminal", "image-to-text") or a word the tables miss that ends like an adjective
-    ("sociodemographic", "neurodegenerative"); "statin" and "speech" are nouns only.
+    """A word that can modify a noun: an English adjective ("military"), a hyphenated compound ("non-terminal")
+    or a word the tables miss that ends like an adjective ("sociodemographic"); "statin" is a noun only.
 
     >>> [is_modifier_word(w) for w in ["military", "non-terminal", "sociodemographic", "statin"]]  # doctest: +SKIP
     [True, True, True, False]
@@ -149,8 +148,7 @@ _NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5,
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def nominalised_verb(word: str) -> str | None:
-    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form,
-    "classification" -> classify, "reduction" -> reduce, "development" -> develop).
+    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form).
 
     >>> [nominalised_verb(w) for w in ["formation", "classification", "reduction", "inflammation", "apoptosis"]]  # doctest: +SKIP
     ['form', 'classify', 'reduce', None, None]
@@ -192,10 +190,8 @@ def everyday_word(word: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def ends_in_adjective(text: str) -> bool:
-    """A phrase without a noun for its head: its last word is an adjective and no noun, alone ("sparse",
-    "colorectal" of "colorectal, lung ... cancer", "speaker-independent") or after others ("higher
-    dimensional", "non-separable and ill-conditioned", "genome-wide significant"); after other words an
-    "-ing" form may be a gerund ("point set matching") and a plural a noun's ("point clouds").
+    """A phrase without a noun for its head: its last word is an adjective and no noun ("sparse", "speaker-independent",
+    "higher dimensional"); after other words an "-ing" form may be a gerund ("point set matching").
 
     >>> [ends_in_adjective(t) for t in ["sparse", "higher dimensional", "point set matching", "immune response"]]  # doctest: +SKIP
     [True, True, False, False]
@@ -215,9 +211,8 @@ def ends_in_adjective(text: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def rejoined(text: str) -> str:
-    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where
-    the second is no English word and the two together are one ("lo-calization constraint", "action
-    cat-egorization", "spatiotem-poral paths"); "co-operation", "non-linear", "k-means" stay.
+    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where the
+    second is no English word and the two together are one ("lo-calization"); "co-operation", "k-means" stay.
 
     >>> rejoined("lo-calization constraint"), rejoined("non-linear co-operation")  # doctest: +SKIP
     ('localization constraint', 'non-linear co-operation')

@@ -1,10 +1,8 @@
 """Word lists the rules use: typed head nouns, known names, the domain taxonomy.
 
-Hand-made for this project (no third-party list is copied here); the domain taxonomy is documented in
-docs/extraction.md. Each list is a data file in this folder, named for what it holds (``entity_heads.txt``,
-``head_types.tsv``), whose opening comment says what it means and which rule reads it; ``load`` reads
-each once. How common a word is in general English comes from the ``wordfreq`` package at run time
-(``common_english``).
+Hand-made for this project; each list is a data file in this folder whose opening comment says what it
+means and which rule reads it (``load`` reads each once). How common a word is in general English comes
+from the ``wordfreq`` package (``common_english``).
 """
 
 from __future__ import annotations
