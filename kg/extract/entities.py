@@ -1,11 +1,8 @@
 """What is an Entity: a scientific thing that is no method, task, dataset or metric.
 
-The recogniser's OtherScientificTerm spans are Entities (``kg.extract.components``), and so is a span
-whose head noun names a substance, gene product, cell, organism, disease or biological process
-(``lexicon.ENTITY_HEADS``, decided in ``spans.span_type``). The rules here tell an Entity by
-its shape, whatever the recogniser typed it as: a chemical formula or element ("Fe3+", "BiVO4",
-"Mn"), an enzyme ("soluble guanylyl cyclase", "tyrosine kinase") or a species written the Latin
-way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collection.
+Besides a head noun the lexicon types (``spans.span_type``), the rules here tell an Entity by its shape
+(a chemical formula "Fe3+", an enzyme "guanylyl cyclase", a Latin species "A. fumigatus") and decide how a
+paper's field retypes the recogniser's spans.
 
 >>> [formula(t) for t in ("Fe3+", "CuCo2O4", "Cl-", "Mn", "CNN", "ResNet50", "In")]
 [True, True, True, True, False, False, False]
@@ -111,12 +108,9 @@ def head_word(name: str) -> str:
     >>> head_word("Hamilton Depression Inventory"), head_word("inhibition of glycogen synthase kinases")
     ('inventory', 'inhibition')
     """
-    words = name.lower().split()
-    for i in range(1, len(words)):  # a preposition inside a compound is no phrase's end ("image-to-text retrieval")
-        if words[i] in lexicon.PREPOSITIONS:
-            words = words[:i]
-            break
-    return singular(words[-1].rsplit("-", 1)[-1]) if words else ""
+    words = name.lower().split()  # a preposition inside a compound is no phrase's end ("image-to-text retrieval")
+    head = next((words[i - 1] for i in range(1, len(words)) if words[i] in lexicon.PREPOSITIONS), words[-1] if words else "")
+    return singular(head.rsplit("-", 1)[-1]) if head else ""
 
 
 def verb_participle(word: str) -> bool:

@@ -47,10 +47,10 @@ _TYPED_WORDS = frozenset(lexicon.DECIDING_HEADS) | frozenset(lexicon.HEAD_TYPES)
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
-    """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
-    "organisation", "person", "publishing", "foreign", "broken word" (a span that starts inside a word or a
-    Latin phrase, or ends inside a word), "heading", "title" (a whole title read as one name), "boilerplate" (``sentence_start``: the first words of its sentence, read from
-    the doc when not given) or "generic" (a lone generic or common word, a count of something)."""
+    """Why the span names no concept, or None: "markup", "quantity", "place", "institution", "organisation",
+    "person", "publishing", "foreign", "broken word" (starting or ending inside a word or a Latin phrase),
+    "heading", "title", "boilerplate" (by ``sentence_start``, the first words of its sentence, read from the doc
+    when not given) or "generic" (a lone generic or common word, a count of something)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason

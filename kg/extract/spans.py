@@ -26,12 +26,10 @@ def concept_span(span: Span) -> Span | None:
 
 
 def clean_span(span: Span) -> Span | None:
-    """A recognised span as a name: without the bracket it ends in or opens ("large language
-    models (LLMs)" and "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs":
-    an acronym in brackets is a mention of its own), markup, or a function word at either end
-    ("information extraction and" -> "information extraction"; "IS", "A*" stay) or a preposition at its
-    end ("adjuvant therapy prior" -> "adjuvant therapy"); None if nothing is left, or if the span holds a
-    possessive other than a person's name ("the model's accuracy"; "Cohen's kappa" stays)."""
+    """A recognised span as a name: without a bracket it ends in or opens ("language models (LLMs" -> "language
+    models": an acronym in brackets is a mention of its own), markup, a function word at either end ("IS" stays)
+    or a preposition at its end ("adjuvant therapy prior"); None if nothing is left, or for a possessive other
+    than a person's ("the model's accuracy"; "Cohen's kappa" stays)."""
     doc = span.doc
     if any(t.lower_ in ("'s", "’s") and (t.i == span.start or not (doc[t.i - 1].is_title and doc[t.i - 1].is_alpha))
            for t in span):
