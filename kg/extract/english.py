@@ -231,9 +231,8 @@ def rejoined(text: str) -> str:
     return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
 
 
-# Brackets English writing glues to a word that the English tokenizer leaves inside it: "(SE)-YOLOv3" ->
-# "SE ) - YOLOv3", "(CNN)-based" -> "CNN ) - based", "optimization(PSO)" -> "optimization ( PSO )". Not a
-# chemical's own brackets: "uranium(VI)", "poly(ADP-ribose)" and "Fe(III)" stay one word.
+# Brackets glued to a word that the English tokenizer leaves inside it: "(SE)-YOLOv3" -> "SE ) - YOLOv3",
+# "optimization(PSO)" -> "optimization ( PSO )"; not a chemical's own: "uranium(VI)", "poly(ADP-ribose)".
 _GLUED_BRACKETS = (r"(?<=[A-Za-z0-9])\)(?=-[A-Za-z])", r"(?<=\))-(?=[A-Za-z])",
                    r"(?<=[a-z]{3})\((?=[A-Z][A-Z0-9]{1,5}$)(?![IVX]+$)")
 

@@ -154,10 +154,9 @@ def measured_quantity(name: str) -> bool:
     return head in lexicon.QUANTITY_HEADS and any(w in lexicon.STATISTIC_MODIFIERS for w in words[:words.index(head) if head in words else -1])
 
 
-def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
-    """A paper that neither is of computing nor names it once (``kg_domain_hints``): engineering, ecology,
-    the social sciences and the natural sciences, where "duration", "yield" or "level" is what was measured;
-    in computing "polynomial time" and "character level" are terms (SciERC's other terms)."""
+def outside_computing(domains: set[str], hints: set[str]) -> bool:
+    """A paper that neither is of computing nor names it once (``kg_domain_hints``): there "duration" or "level"
+    is what was measured, while in computing "polynomial time" and "character level" are terms."""
     return not computing(domains) and not computing(hints)
 
 

@@ -12,15 +12,9 @@ import re
 from spacy.tokens import Span
 
 from kg import lexicon
+from kg.extract import english
 from kg.extract.edges import is_number, is_unit
-from kg.extract.english import (  # noqa: F401  (everyday_word: kg.extract.vocabulary reads it here)
-    ADJECTIVE_ENDINGS,
-    bases,
-    everyday_word,
-    nominalised_verb,
-    word_classes,
-    word_forms,
-)
+from kg.extract.english import everyday_word  # noqa: F401  (kg.extract.vocabulary reads it here)
 from kg.lexicon import load
 from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
@@ -126,7 +120,7 @@ def is_foreign(text: str) -> bool:
     words = [w.lower() for w in written]
     if len(words) < 2 or not any(w in lexicon.FOREIGN_FUNCTION_WORDS for w in [words[0], *written[1:]]):
         return False
-    classes = word_classes()
+    classes = english.word_classes()
     return not any(classes.known(w) or classes.known(singular(w)) for w in words if w not in lexicon.FOREIGN_FUNCTION_WORDS)
 
 
@@ -156,7 +150,7 @@ def _person(span: Span) -> bool:
     if _CITED_AUTHOR.fullmatch(span.text) and len(_AUTHOR_LIST.findall(_sentence(span).text)) >= 3:
         return True  # "Gunn AD" in "Anand A, Gunn AD, Barkay G, Karne HS, ..."
     before = span.doc[span.start - 1] if span.start > 0 else None
-    classes = word_classes()
+    classes = english.word_classes()
     return before is not None and before.lower_ == "by" and len(span) <= 3 and \
         all(t.is_title and t.is_alpha and not classes.known(t.lower_) for t in tokens)
 
@@ -179,7 +173,7 @@ def _generic(span: Span) -> bool:
     if len(content) > 1 or (content[0].is_upper and len(content[0]) > 1):
         return False
     word = content[0].lower_
-    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in word_forms(word))
+    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in english.word_forms(word))
 
 
 def _lone_common(span: Span) -> bool:
@@ -227,12 +221,12 @@ def is_vague(text: str) -> bool:
     modifiers = [w.lower() for w in words[:-1]]
     if all(_judging(w) or _generic_noun(w) for w in modifiers):
         return True
-    classes = word_classes()
+    classes = english.word_classes()
     # "Chemical profile" opening a sentence; "Hodges-Lehmann estimate" is a name
     written = [words[0].lower() if words[0][1:].islower() else words[0], *words[1:-1]]
     return head in lexicon.VAGUE_HEADS and all(
         w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
-                    (w not in classes.nouns or w.endswith(ADJECTIVE_ENDINGS)))  # "chemical profile"
+                    (w not in classes.nouns or w.endswith(english.ADJECTIVE_ENDINGS)))  # "chemical profile"
         for w, o in zip(modifiers, written))
 
 
@@ -243,7 +237,7 @@ def _relational(words: list[str]) -> bool:
     if last == "studies":
         return len(words) == 2 and (words[0].isalpha() and words[0][1:].islower())
     first = words[0][0].lower() + words[0][1:]  # a sentence may open with it ("Public health significance")
-    return last.islower() and any(w in lexicon.RELATIONAL_HEADS for w in word_forms(last)) and \
+    return last.islower() and any(w in lexicon.RELATIONAL_HEADS for w in english.word_forms(last)) and \
         all(w.replace("-", "").isalpha() and w.islower() for w in [first, *words[1:-1]])
 
 
@@ -262,7 +256,7 @@ def _doing_of_nothing(words: list[str]) -> bool:
     if len(words) != 2 or singular(words[1].lower()) not in lexicon.DOING_HEADS:
         return False
     action = singular(words[0].lower())
-    verb = nominalised_verb(action)
+    verb = english.nominalised_verb(action)
     return verb is not None and not verb.endswith(("ize", "ise", "ify")) and action not in lexicon.HEAD_TYPES
 
 
@@ -283,16 +277,16 @@ def _judging(word: str) -> bool:
     if any(part in lexicon.GENERIC_MODIFIERS or part in lexicon.JUDGING_ADJECTIVES for part in parts):
         return True
     last = parts[-1]
-    classes = word_classes()
+    classes = english.word_classes()
     return last.endswith("ed") and last not in classes.nouns and \
-        (any(b in classes.verbs for b in bases(last)) or last in classes.irregular_verb_forms)
+        (any(b in classes.verbs for b in english.bases(last)) or last in classes.irregular_verb_forms)
 
 
 def _generic_noun(word: str) -> bool:
     """A noun that says no more than its head: a generic word ("factor", "information", "energy-level")
     or a nominalisation of a verb ("confidence", "formation", "classification", "development")."""
     word = singular(word.rsplit("-", 1)[-1])
-    return word in lexicon.GENERIC_WORDS or nominalised_verb(word) is not None
+    return word in lexicon.GENERIC_WORDS or english.nominalised_verb(word) is not None
 
 
 def _heading(span: Span) -> bool:
@@ -312,7 +306,8 @@ def _heading(span: Span) -> bool:
     if glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS:
         return True
     # a heading-like word in capitals, no acronym
-    return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
+    return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and \
+        text in english.word_classes().nouns
 
 
 def _sentence(span: Span) -> Span:
@@ -354,7 +349,7 @@ def _counted(span: Span) -> bool:
     lowered = [w.lower() for w in words]
     head = lowered[lowered.index("of") - 1] if "of" in lowered[1:] else ""
     return bool(head) and (head in lexicon.QUANTIFIER_HEADS or singular(head) in lexicon.QUANTIFIER_HEADS) \
-        and all(w in lexicon.GENERIC_MODIFIERS or w in ("and", "or") or w.isalpha() and w in word_classes().adjectives
+        and all(w in lexicon.GENERIC_MODIFIERS or w in ("and", "or") or w.isalpha() and w in english.word_classes().adjectives
                 for w in lowered[:lowered.index("of") - 1])
 
 
