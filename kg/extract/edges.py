@@ -11,18 +11,7 @@ import re
 from spacy.tokens import Span, Token
 
 from kg import lexicon
-from kg.extract import entities
-from kg.extract.english import (
-    WordClasses,
-    bases,
-    in_compound,
-    is_plain_word,
-    next_token,
-    noun_reading,
-    only_verb,
-    verb_form,
-    word_classes,
-)
+from kg.extract import english, entities
 from kg.normalize import CACHED_SPELLINGS, singular
 
 _NUMBER = re.compile(r"[<>≤≥~±]?\d[\d.,·:/\-–]*")
@@ -84,7 +73,7 @@ def _names_something(span: Span) -> bool:
         return False  # a compound modifier: "average-risk", "COVID-19-positive"
     if any(c.isdigit() for c in last) or last.isupper() and len(last) > 1:
         return True
-    classes = word_classes()
+    classes = english.word_classes()
     return len(words) > 1 and last.lower() in classes.nouns and last.lower() not in classes.adjectives
 
 
@@ -92,45 +81,46 @@ def is_verb_at_start(token: Token) -> bool:
     """A span's first word read as a verb: an "-s" form no noun or adjective is spelt like ("androgen stimulates"),
     a base form of one after "to", a modal or an adverb ("to suppress virus-cell fusion"), or any verb's base form
     after a modal or after "that" and a plural ("interactions that drive ..."); not after a determiner ("the parse tree")."""
-    if not is_plain_word(token) or in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
+    if not english.is_plain_word(token) or english.in_compound(token) or token.lower_.endswith(("ed", "ing")) or token.i == 0:
         return False  # participles and gerunds start noun phrases ("learned features")
-    classes, word, doc = word_classes(), token.lower_, token.doc
+    classes, word, doc = english.word_classes(), token.lower_, token.doc
     previous = doc[token.i - 1]
     if previous.lower_ in lexicon.MODIFIER_CUES:
         return False
-    if verb_form(word, classes):
+    if english.verb_form(word, classes):
         return word.endswith("s") or previous.lower_ in lexicon.VERB_CUES or previous.lower_.endswith("ly")
     if word not in classes.verbs or word.endswith("s"):
         return False
     if previous.lower_ in lexicon.MODALS:
         return True
     return previous.lower_ in ("that", "which", "who") and token.i > 1 and doc[token.i - 2].lower_.endswith("s") \
-        and noun_reading(doc[token.i - 2].lower_, classes)
+        and english.noun_reading(doc[token.i - 2].lower_, classes)
 
 
 def is_verb_at_end(token: Token) -> bool:
     """A span's last word read as a verb: an "-s" or "-ed" form no noun or adjective is spelt like ("score resembles"),
     an "-ing" form or a base form after a plural ("microbial changes occurring", "signals dominate"), or an "-s" form
     before a determiner or an evaluative word ("g-C3N4 exhibits excellent ...")."""
-    if not is_plain_word(token) or in_compound(token):
+    if not english.is_plain_word(token) or english.in_compound(token):
         return False
-    classes, word, doc, following = word_classes(), token.lower_, token.doc, next_token(token)
+    classes, word, doc, following = english.word_classes(), token.lower_, token.doc, english.next_token(token)
     if word.endswith("ing"):  # a participle after a plural is its verb: "microbial changes occurring", "cells expressing";
         # so is one spelt like a noun when a determiner follows ("articles meeting all of the criteria")
         previous = doc[token.i - 1] if token.i > 0 else None
         verb_only = word not in classes.nouns  # "orientations alternating": an adjective's "-ing" is a verb's too
         return (verb_only or following is not None and following.lower_ in lexicon.DETERMINERS) and previous is not None and \
-            previous.is_alpha and singular(previous.lower_) != previous.lower_ and noun_reading(previous.lower_, classes) and \
+            previous.is_alpha and singular(previous.lower_) != previous.lower_ and \
+            english.noun_reading(previous.lower_, classes) and \
             any(b in classes.verbs for b in (word[:-3], word[:-3] + "e", word[:-4]))
-    if noun_reading(word, classes):
-        return word.endswith("s") and any(b in classes.verbs for b in bases(word)) and following is not None \
+    if english.noun_reading(word, classes):
+        return word.endswith("s") and any(b in classes.verbs for b in english.bases(word)) and following is not None \
             and following.lower_ in lexicon.AFTER_VERB
-    if word.endswith("s") and verb_form(word, classes):  # a plural noun the tables miss ends a clause ("isolates .")
+    if word.endswith("s") and english.verb_form(word, classes):  # a plural noun the tables miss ends a clause ("isolates .")
         return following is not None and not following.is_punct
-    if word.endswith("ed") and (any(b in classes.verbs for b in bases(word)) or word in classes.irregular_verb_forms):
+    if word.endswith("ed") and (any(b in classes.verbs for b in english.bases(word)) or word in classes.irregular_verb_forms):
         return True
     previous = doc[token.i - 1] if token.i > 0 else None
-    return only_verb(word, classes) and previous is not None and previous.lower_.endswith("s") and previous.is_alpha
+    return english.only_verb(word, classes) and previous is not None and previous.lower_.endswith("s") and previous.is_alpha
 
 
 def _is_heading(token: Token) -> bool:
@@ -138,7 +128,7 @@ def _is_heading(token: Token) -> bool:
     if token.lower_ not in lexicon.SECTION_HEADINGS or not (token.is_upper or token.is_title):
         return False
     doc = token.doc
-    following = next_token(token)
+    following = english.next_token(token)
     opens = token.i == 0 or token.is_sent_start or doc[token.i - 1].text in (":", ">", "/", "&") or \
         doc[token.i - 1].lower_ in lexicon.SECTION_HEADINGS or doc[token.i - 1].lower_ == "and"
     heading_like = token.is_upper or following is None or following.text[:1].isupper() or following.text in (":", "/", "&")
@@ -180,9 +170,9 @@ def _comparative(token: Token) -> bool:
     """A comparative adjective ending a span, where the clause's predicate starts ("fine-grained matching harder",
     of "making fine-grained matching harder"): an "-er" form of an adjective that is no noun ("water", "filter")."""
     word = token.lower_
-    if not is_plain_word(token) or not word.endswith("er") or in_compound(token):
+    if not english.is_plain_word(token) or not word.endswith("er") or english.in_compound(token):
         return False
-    classes = word_classes()
+    classes = english.word_classes()
     bases = (word[:-2], word[:-1], word[:-3] + "y") + ((word[:-3],) if len(word) > 4 and word[-3] == word[-4] else ())
     return word not in classes.nouns and word not in classes.verbs and any(b in classes.adjectives for b in bases)
 
@@ -192,9 +182,9 @@ def _verb_inside(token: Token, start: int) -> bool:
     or adjective is spelt like ("lncRNA regulates tumorigenesis"), such a verb's base form after a plural ("AgNPs
     disrupt biofilm formation"), an "-ed" form taking an object (``_past_verb``, from ``start`` on) or an "-ing"
     one after a plural (``_participle_taking_object``: "human trials evaluating CD19-targeted CAR T cells")."""
-    if not is_plain_word(token) or in_compound(token):
+    if not english.is_plain_word(token) or english.in_compound(token):
         return False
-    classes, word, previous = word_classes(), token.lower_, token.doc[token.i - 1]
+    classes, word, previous = english.word_classes(), token.lower_, token.doc[token.i - 1]
     if previous.lower_ in classes.adjectives or previous.lower_ in lexicon.EDGE_WORDS or not previous.text[-1:].isalnum():
         return False
     if word.endswith("ed"):
@@ -202,24 +192,24 @@ def _verb_inside(token: Token, start: int) -> bool:
     if word.endswith("ing"):
         return _participle_taking_object(token)
     if word.endswith("s"):
-        return verb_form(word, classes)
-    return only_verb(word, classes) and previous.text.endswith("s") and (
-        not previous.is_lower or noun_reading(previous.lower_, classes))
+        return english.verb_form(word, classes)
+    return english.only_verb(word, classes) and previous.text.endswith("s") and (
+        not previous.is_lower or english.noun_reading(previous.lower_, classes))
 
 
-def _plural(token: Token, classes: WordClasses) -> bool:
+def _plural(token: Token, classes: english.WordClasses) -> bool:
     """A plural noun: an acronym's ("EVs") or a lower-case word's that may be a noun ("trials"; not "analysis")."""
     word = token.lower_
     return _ACRONYM_PLURAL.fullmatch(token.text) is not None or token.is_alpha and token.is_lower and \
-        singular(word) != word and noun_reading(word, classes)
+        singular(word) != word and english.noun_reading(word, classes)
 
 
 def _participle_taking_object(token: Token) -> bool:
     """An "-ing" form that is no noun, followed by a word, after a plural ("patients fulfilling criteria") or of a verb
     of what a study does ("WHI trial evaluating estrogen"); after a singular noun it is mostly a compound's ("tumor
     infiltrating lymphocytes")."""
-    doc, word, classes = token.doc, token.lower_, word_classes()
-    following = next_token(token)
+    doc, word, classes = token.doc, token.lower_, english.word_classes()
+    following = english.next_token(token)
     if word in classes.nouns or following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
         return False
     previous = doc[token.i - 1]
@@ -232,11 +222,11 @@ def _past_verb(token: Token, start: int) -> bool:
     """An "-ed" form of a verb taking an object: before a determiner ("rumination mediated the relation"), or before
     a word after a plural ("EVs protected cell function") or after a phrase with a preposition ("Inhibition of
     lipolysis suppressed M2 activation"); after a singular noun it is mostly a participle ("HIV infected patients")."""
-    doc, word, classes = token.doc, token.lower_, word_classes()
-    if not (any(b in classes.verbs for b in bases(word)) or word in classes.irregular_verb_forms):
+    doc, word, classes = token.doc, token.lower_, english.word_classes()
+    if not (any(b in classes.verbs for b in english.bases(word)) or word in classes.irregular_verb_forms):
         return False
     previous = doc[token.i - 1]
-    following = next_token(token)
+    following = english.next_token(token)
     if following is not None and following.lower_ in lexicon.DETERMINERS:
         return True
     if following is None or not following.text[:1].isalnum() or following.lower_ in lexicon.EDGE_WORDS:
