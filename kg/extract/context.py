@@ -1,15 +1,8 @@
-"""What the sentence around a mention says its type is, where the span alone cannot say.
+"""What the words after a mention say its type is, where its own words cannot (``spans.span_type``).
 
-A span's own words decide its type first (a head noun, a shape: ``spans.span_type``). Where they
-do not, the words right after a span that is the subject of its clause can: a subject followed by a
-reported value is a measured quantity, a Metric ("The minimum reflection loss (RL) is −23.51 dB",
-"the OS was 62%", "a specificity of 92.47%"); a subject that was performed, conducted, carried out or
-undertaken, or (singular) was used, applied or employed to do something, is a technique, a Method
-("Full triage was applied in 77.4% of the cases", "multivariable logistic regression was used to
-evaluate ..."). Only plain words of English grammar decide, no names: the copula and a number, a
-passive verb of doing. A span after a preposition is no subject ("the MIC of erythromycin ranged from
-0.032 mg/L": what ranged is the MIC), nor one with a digit in it ("PM1.0", "IL-6": a substance or gene
-whose level, not itself, was measured).
+A subject followed by a reported value is a Metric ("The minimum reflection loss (RL) is −23.51 dB"); one
+that was carried out, or (singular) used to do something, a Method ("Full triage was applied in 77.4% of
+the cases"). A span after a preposition ("the MIC of erythromycin") or with a digit ("IL-6") is no subject.
 """
 
 from __future__ import annotations
@@ -113,12 +106,10 @@ def _times(doc: Doc, k: int) -> bool:
     return "fold" in doc[k].lower_ or k + 1 < len(doc) and doc[k + 1].lower_ in ("times", "fold", "-fold")
 
 
-def carried_out(doc: Doc, i: int, plural: bool = False) -> bool:
-    """Tokens from ``i`` that say the subject was carried out ("were performed", "was then conducted",
-    "was carried out", "was undertaken") or, when it is no plural, used to do something ("was used to
-    assess", "was applied in 77.4% of the cases"; not "is used as chemical quencher"). Things used are
-    mostly named in the plural, techniques in the singular: "glucocorticoids are widely used", "carbon
-    quantum dots were used to modify", "cell models are widely used to study"."""
+def carried_out(doc: Doc, i: int, plural: bool) -> bool:
+    """Tokens from ``i`` that say the subject was carried out ("were performed", "was carried out") or, when
+    it is no plural, used to do something ("was used to assess"; not "is used as chemical quencher"): things
+    used are mostly named in the plural ("glucocorticoids are widely used"), techniques in the singular."""
     if not _in_sentence(doc, i) or doc[i].lower_ not in _PASSIVE_AUXILIARIES:
         return False
     k = i + 1

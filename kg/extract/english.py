@@ -66,9 +66,8 @@ def word_classes() -> WordClasses:
 
 
 def is_modifier_word(word: str) -> bool:
-    """A word that can modify a noun: an English adjective ("military", "positive"), a hyphenated
-    compound ("non-terminal", "image-to-text") or a word the tables miss that ends like an adjective
-    ("sociodemographic", "neurodegenerative"); "statin" and "speech" are nouns only.
+    """A word that can modify a noun: an English adjective ("military"), a hyphenated compound ("non-terminal")
+    or a word the tables miss that ends like an adjective ("sociodemographic"); "statin" is a noun only.
 
     >>> [is_modifier_word(w) for w in ["military", "non-terminal", "sociodemographic", "statin"]]  # doctest: +SKIP
     [True, True, True, False]
@@ -95,6 +94,12 @@ def bases(word: str) -> list[str]:
 
 def only_verb(word: str, classes: WordClasses) -> bool:
     return word in classes.verbs and word not in classes.nouns and word not in classes.adjectives
+
+
+def only_adjective(word: str) -> bool:
+    """An English adjective that is no noun ("chaotic", "nervous"; not "information", "OCR")."""
+    classes = word_classes()
+    return word in classes.adjectives and word not in classes.nouns
 
 
 def noun_reading(word: str, classes: WordClasses) -> bool:
@@ -143,8 +148,7 @@ _NOMINAL_SUFFIXES = (("ication", ((7, "y"),)), ("ation", ((5, ""), (5, "e"), (5,
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def nominalised_verb(word: str) -> str | None:
-    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form,
-    "classification" -> classify, "reduction" -> reduce, "development" -> develop).
+    """The verb a noun is made of by a suffix, if the English tables know it ("formation" -> form).
 
     >>> [nominalised_verb(w) for w in ["formation", "classification", "reduction", "inflammation", "apoptosis"]]  # doctest: +SKIP
     ['form', 'classify', 'reduce', None, None]
@@ -160,12 +164,10 @@ def nominalised_verb(word: str) -> str | None:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def everyday_word(word: str) -> bool:
-    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also
-    list as a verb or an adjective ("water", "control", "age", "sex", "surface", "firms", "Little"), a nominalisation of a verb ("distribution", "development", "action"), a
-    person or group of people ("women", "participants"), or a person's attribute read as a
-    variable ("gender"). A head the lexicon types (a substance, cell, organism, body part, disease
-    or a technique: ``lexicon.DECIDING_HEADS``, ``lexicon.HEAD_TYPES``) stays ("cancer", "milk",
-    "liver", "stroke"), and so does a nominalisation of a technical verb ("quantization").
+    """One word of everyday English, too broad to link papers as an Entity: a noun the tables also list as a
+    verb or an adjective ("water", "control", "Little"), a nominalisation of a verb ("distribution"), people
+    ("women") or a person's attribute ("gender"). A head the lexicon types ("cancer", "milk") stays, and so
+    does a nominalisation of a technical verb ("quantization").
 
     >>> [everyday_word(w) for w in ["water", "distribution", "women", "gender", "apoptosis", "cancer", "Little"]]  # doctest: +SKIP
     [True, True, True, True, False, False, True]
@@ -188,10 +190,8 @@ def everyday_word(word: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def ends_in_adjective(text: str) -> bool:
-    """A phrase without a noun for its head: its last word is an adjective and no noun, alone ("sparse",
-    "colorectal" of "colorectal, lung ... cancer", "speaker-independent") or after others ("higher
-    dimensional", "non-separable and ill-conditioned", "genome-wide significant"); after other words an
-    "-ing" form may be a gerund ("point set matching") and a plural a noun's ("point clouds").
+    """A phrase without a noun for its head: its last word is an adjective and no noun ("sparse", "speaker-independent",
+    "higher dimensional"); after other words an "-ing" form may be a gerund ("point set matching").
 
     >>> [ends_in_adjective(t) for t in ["sparse", "higher dimensional", "point set matching", "immune response"]]  # doctest: +SKIP
     [True, True, False, False]
@@ -211,9 +211,8 @@ def ends_in_adjective(text: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def rejoined(text: str) -> str:
-    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where
-    the second is no English word and the two together are one ("lo-calization constraint", "action
-    cat-egorization", "spatiotem-poral paths"); "co-operation", "non-linear", "k-means" stay.
+    """A name with the words a line break cut joined again: a hyphen between two lower-case parts where the
+    second is no English word and the two together are one ("lo-calization"); "co-operation", "k-means" stay.
 
     >>> rejoined("lo-calization constraint"), rejoined("non-linear co-operation")  # doctest: +SKIP
     ('localization constraint', 'non-linear co-operation')
@@ -232,9 +231,8 @@ def rejoined(text: str) -> str:
     return " ".join(joined(token) if token.count("-") == 1 else token for token in text.split())
 
 
-# Brackets English writing glues to a word that the English tokenizer leaves inside it: "(SE)-YOLOv3" ->
-# "SE ) - YOLOv3", "(CNN)-based" -> "CNN ) - based", "optimization(PSO)" -> "optimization ( PSO )". Not a
-# chemical's own brackets: "uranium(VI)", "poly(ADP-ribose)" and "Fe(III)" stay one word.
+# Brackets glued to a word that the English tokenizer leaves inside it: "(SE)-YOLOv3" -> "SE ) - YOLOv3",
+# "optimization(PSO)" -> "optimization ( PSO )"; not a chemical's own: "uranium(VI)", "poly(ADP-ribose)".
 _GLUED_BRACKETS = (r"(?<=[A-Za-z0-9])\)(?=-[A-Za-z])", r"(?<=\))-(?=[A-Za-z])",
                    r"(?<=[a-z]{3})\((?=[A-Z][A-Z0-9]{1,5}$)(?![IVX]+$)")
 

@@ -1,11 +1,8 @@
 """What is an Entity: a scientific thing that is no method, task, dataset or metric.
 
-The recogniser's OtherScientificTerm spans are Entities (``kg.extract.components``), and so is a span
-whose head noun names a substance, gene product, cell, organism, disease or biological process
-(``lexicon.ENTITY_HEADS``, decided in ``spans.span_type``). The rules here tell an Entity by
-its shape, whatever the recogniser typed it as: a chemical formula or element ("Fe3+", "BiVO4",
-"Mn"), an enzyme ("soluble guanylyl cyclase", "tyrosine kinase") or a species written the Latin
-way ("Parvimonas micra", "A. fumigatus"). None uses a name of any paper collection.
+Besides a head noun the lexicon types (``spans.span_type``), the rules here tell an Entity by its shape
+(a chemical formula "Fe3+", an enzyme "guanylyl cyclase", a Latin species "A. fumigatus") and decide how a
+paper's field retypes the recogniser's spans.
 
 >>> [formula(t) for t in ("Fe3+", "CuCo2O4", "Cl-", "Mn", "CNN", "ResNet50", "In")]
 [True, True, True, True, False, False, False]
@@ -31,6 +28,10 @@ _FORMULA_PART = re.compile(r"([A-Z][a-z]?)(\d*(?:\.\d+)?)")
 _CHARGE = re.compile(r"(?:\d*[+-]|[+-]\d*)$")
 ENZYME_ENDINGS = load.ordered("enzyme_endings")
 LATIN_ENDINGS = load.ordered("latin_endings")
+# laboratory and clinical techniques; a model is often what a study is done on there (model_words.txt)
+_TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - load.words("model_words")
+_GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
+_KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}  # "lstm": Method
 
 
 @lru_cache(maxsize=CACHED_SPELLINGS)
@@ -56,7 +57,7 @@ def enzyme(word: str) -> bool:
     return len(word) > 5 and word.endswith(ENZYME_ENDINGS)
 
 
-def latin_species(span: Span, is_english_word) -> bool:
+def latin_species(span: Span) -> bool:
     """A species named the Latin way: "Genus species" or "G. species", the species name lower
     case, with a Latin ending and no English word ("Parvimonas micra", "A. fumigatus"; "Random
     forest" and "Training data" are English)."""
@@ -64,6 +65,7 @@ def latin_species(span: Span, is_english_word) -> bool:
     if len(words) != 2:
         return False
     genus, name = words
+    is_english_word = english.word_classes().known
     if not (name.isalpha() and name.islower() and len(name) >= 3 and name.endswith(LATIN_ENDINGS)) or \
             is_english_word(name) or is_english_word(singular(name)):  # "Reference databases", "Scopus databases"
         return False
@@ -72,10 +74,10 @@ def latin_species(span: Span, is_english_word) -> bool:
     return genus[:1].isupper() and genus[1:].islower() and genus.isalpha() and len(genus) >= 4
 
 
-def shape_is_entity(span: Span, is_english_word) -> bool:
+def shape_is_entity(span: Span) -> bool:
     """A span that is an Entity by its shape: a formula, an enzyme head, a Latin species name."""
     return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or \
-        latin_species(span, is_english_word)
+        latin_species(span)
 
 
 def computing(domains: set[str]) -> bool:
@@ -85,11 +87,9 @@ def computing(domains: set[str]) -> bool:
 
 def natural_science(domains: set[str], hints: set[str] = frozenset()) -> bool:
     """A paper of the natural sciences by its domains (``kg_domains``): medicine, biology, chemistry,
-    neuroscience or physics, and no computing domain (machine learning, language, vision...). A paper
-    of no domain is one when its hints (``hints``: the domains any single phrase names) are two or
-    more of these and no other domain: materials, engineering and the earth sciences, which the
-    taxonomy lacks, name "chemical" and "physical" once each ("acidic aqueous solution" was a Method
-    there). One hint alone is too weak: a wearable-sensing paper of machine learning names "health".
+    neuroscience or physics, and no computing domain. A paper of no domain is one when its hints (the
+    domains any single phrase names) are two or more of these and no other domain (materials, engineering
+    and the earth sciences, which the taxonomy lacks); one hint alone is too weak.
 
     >>> natural_science(set(), {"physics", "chemistry"}), natural_science(set(), {"medicine"})
     (True, False)
@@ -108,12 +108,9 @@ def head_word(name: str) -> str:
     >>> head_word("Hamilton Depression Inventory"), head_word("inhibition of glycogen synthase kinases")
     ('inventory', 'inhibition')
     """
-    words = name.lower().split()
-    for i in range(1, len(words)):  # a preposition inside a compound is no phrase's end ("image-to-text retrieval")
-        if words[i] in lexicon.PREPOSITIONS:
-            words = words[:i]
-            break
-    return singular(words[-1].rsplit("-", 1)[-1]) if words else ""
+    words = name.lower().split()  # a preposition inside a compound is no phrase's end ("image-to-text retrieval")
+    head = next((words[i - 1] for i in range(1, len(words)) if words[i] in lexicon.PREPOSITIONS), words[-1] if words else "")
+    return singular(head.rsplit("-", 1)[-1]) if head else ""
 
 
 def verb_participle(word: str) -> bool:
@@ -157,10 +154,9 @@ def measured_quantity(name: str) -> bool:
     return head in lexicon.QUANTITY_HEADS and any(w in lexicon.STATISTIC_MODIFIERS for w in words[:words.index(head) if head in words else -1])
 
 
-def outside_computing(domains: set[str], hints: set[str] = frozenset()) -> bool:
-    """A paper that neither is of computing nor names it once (``kg_domain_hints``): engineering, ecology,
-    the social sciences and the natural sciences, where "duration", "yield" or "level" is what was measured;
-    in computing "polynomial time" and "character level" are terms (SciERC's other terms)."""
+def outside_computing(domains: set[str], hints: set[str]) -> bool:
+    """A paper that neither is of computing nor names it once (``kg_domain_hints``): there "duration" or "level"
+    is what was measured, while in computing "polynomial time" and "character level" are terms."""
     return not computing(domains) and not computing(hints)
 
 
@@ -174,23 +170,19 @@ def reads_as_computing(domains: set[str], hints: set[str]) -> bool:
 
 
 def reads_as_natural_science(domains: set[str], hints: set[str]) -> bool:
-    """Are spans typed here as in the natural sciences (``entity_in_natural_science``,
-    ``method_in_natural_science``)? In a paper of the natural sciences, and in one of no domain outside computing
-    that names a natural science once ("synthesis of" in a paper on plants and light); a hint of computing
-    ("algorithm", ``lexicon.DOMAIN_HINTS``) keeps the recogniser's types.
+    """Are spans typed as in the natural sciences (``entity_in_natural_science``)? In a paper of the natural
+    sciences, and in one of no domain that names a natural science once and no computing.
 
     >>> reads_as_natural_science(set(), {"chemistry"}), reads_as_natural_science(set(), {"chemistry", "machine learning"})
     (True, False)
     """
-    return natural_science(domains, hints) or not domains and outside_computing(domains, hints) and \
-        bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
+    return natural_science(domains, hints) or \
+        not domains and not computing(hints) and bool(hints & lexicon.NATURAL_SCIENCE_DOMAINS)
 
 
 def field_unnamed(domains: set[str], hints: set[str]) -> bool:
-    """A paper whose field nothing names: no domain and no phrase hinting at one. A Dataset or Task of
-    such a paper is read as in the natural sciences (``entity_in_natural_science``): outside computing a
-    recogniser trained on computing reads substances and processes as data and tasks ("xanthan gum",
-    "platelet aggregation"), while a computing abstract almost always hints at its field."""
+    """A paper whose field nothing names: no domain and no phrase hinting at one (a computing abstract
+    almost always hints at its field)."""
     return not domains and not hints
 
 
@@ -214,27 +206,19 @@ def doing(name: str) -> bool:
     return len(words) > start + 1 and words[start].isalpha() and words[start].endswith("ing") and verb_participle(words[start])
 
 
-# laboratory and clinical techniques; a model is often what a study is done on there (model_words.txt)
-_TECHNIQUE_HEADS = (lexicon.LAB_METHOD_HEADS | lexicon.METHOD_WORDS) - load.words("model_words")
-
-
 @lru_cache(maxsize=CACHED_SPELLINGS)
 def method_in_natural_science(name: str, type_: str) -> bool:
     """Where spans read as in the natural sciences (``reads_as_natural_science``), an Entity, Task or Dataset
     headed by a procedure, a method word or a laboratory or clinical technique ("GBM surgical resection",
-    "one-gene-at-a-time analysis", "3D-printing method", "DSM-IV criteria", "direct imaging", "first-line
-    chemotherapy") or a system of doing something ("automated surveillance systems", "grading system") is a
-    Method."""
+    "direct imaging", "first-line chemotherapy") or a system of doing something ("grading system") is a Method."""
     head = head_word(name)
     return type_ in ("Entity", "Task", "Dataset") and (procedure(head) or head in _TECHNIQUE_HEADS or head.endswith("therapy")
                                                        or system_of_doing(name))
 
 
 def system_of_doing(name: str) -> bool:
-    """A system named by what it does ("automated surveillance systems", "drug delivery system", "imaging
-    system"), not by what it is made of or belongs to ("NPY system", "peripheral nervous system", "social
-    support systems"): the word before "system" is a method or task word, a noun made of a verb or a
-    verb's participle ("grading system", "image-guided system").
+    """A system named by what it does, not by what it is made of or belongs to: the word before "system" is a
+    method or task word, a noun made of a verb or a verb's participle ("grading system", "image-guided system").
 
     >>> [system_of_doing(n) for n in ("automated surveillance systems", "drug delivery system", "NPY system",
     ...                               "peripheral nervous system", "social support systems")]
@@ -301,9 +285,6 @@ def healthy_controls(name: str) -> bool:
     return len(words) == 2 and words[-1] == "controls" and describes_people(words[0])
 
 
-_GROUP_KIND_ENDINGS = load.ordered("group_kind_endings")
-
-
 def study_arm(name: str) -> bool:
     """A group of a study named by what sets it apart ("TOS-H group", "placebo group", "control groups"),
     not a chemical, a kind of organism or a grouping: an adjective ("latent", "marine"), a word ending
@@ -317,9 +298,7 @@ def study_arm(name: str) -> bool:
     if len(words) < 2 or singular(words[-1]) != "group" or words[-2] in lexicon.PREPOSITIONS:
         return False
     before = words[-2]
-    classes = english.word_classes()
-    return not (before.endswith(_GROUP_KIND_ENDINGS) or
-                (before in classes.adjectives and before not in classes.nouns))
+    return not (before.endswith(_GROUP_KIND_ENDINGS) or english.only_adjective(before))
 
 
 def describes_people(word: str) -> bool:
@@ -332,15 +311,11 @@ def describes_people(word: str) -> bool:
                                and word not in classes.nouns)
 
 
-_KNOWN_TYPES = {short.lower(): type_ for short, (_, type_) in lexicon.KNOWN_ACRONYMS.items()}  # "lstm": Method
-
-
 @lru_cache(maxsize=CACHED_SPELLINGS)
 def entity_in_natural_science(name: str, type_: str) -> bool:
-    """In a natural-science paper, a Method without a method head ("ACE2", "singlet oxygen", "dorsal
-    stream"; not "Cognitive Therapy", "qRT-PCR assay", "attention LSTM"), a Task without a task head ("severe colitis",
-    "NFkB activation"; not "breast cancer detection", nor doing something: "determining protein structure") or a Dataset without a data head ("IgG
-    subclasses", "PBAE terpolymers"; not "SEER database", "normal controls") is an Entity."""
+    """In a natural-science paper, a Method without a method head ("ACE2"; not "qRT-PCR assay"), a Task without
+    a task head ("severe colitis"; not "breast cancer detection", "determining protein structure") or a Dataset
+    without a data head ("IgG subclasses"; not "SEER database", "normal controls") is an Entity."""
     head = head_word(name)
     if type_ == "Method":
         return head not in lexicon.LAB_METHOD_HEADS and lexicon.HEAD_TYPES.get(head) != "Method" and not procedure(head) \

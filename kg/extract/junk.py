@@ -12,19 +12,14 @@ import re
 from spacy.tokens import Span
 
 from kg import lexicon
+from kg.extract import english
 from kg.extract.edges import is_number, is_unit
-from kg.extract.english import (
-    ADJECTIVE_ENDINGS,
-    bases,
-    nominalised_verb,
-    word_classes,
-    word_forms,
-)
 from kg.lexicon import load
 from kg.normalize import CACHED_SPELLINGS, DASHES, DIMENSION, singular
 
 # (SciERC's tokenised "-LRB- MT -RRB-" is no residue: 5% of its gold spans hold one)
 _MARKUP_CHARS = re.compile(r"[$\\{}<>^_=≥≤±|]")  # not "@": core-shell materials ("Fe3O4@SiO2")
+_GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
 _ROMAN_NUMERAL = re.compile(r"II|III|VI|VII|VIII|IX|XI|XII")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}")
 # a reference list's author, surname and initials: "Gunn AD" of "Anand A, Gunn AD, Barkay G, ..."
@@ -35,17 +30,20 @@ _UNIT_POWER = re.compile(r"([^\W\d_]{1,3})[-−–]\d")  # "L−1" of "mg L−1"
 _PERSON_TIME = re.compile(  # rate denominators: "person-years", "child months"
     rf"\b(?:{load.alternatives('person_time_subjects')})[- ](?:{load.alternatives('person_time_periods')})\b", re.I)
 _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")  # "49:415–445" of a citation
-_GLUED = re.compile(r'\w"[\w/]|\b[a-z]{2,}\.\d')  # a quote inside a word, a word and a number joined by a stop
+_ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")  # a label's number: "III", "2a"
+_FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
+_GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
+_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
+_HEADING_PARTS = load.words("heading_parts")
+_ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_openers")
+_TYPED_WORDS = frozenset(lexicon.DECIDING_HEADS) | frozenset(lexicon.HEAD_TYPES) | lexicon.DATA_TERM_HEADS
 
 
 def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
-    """Why the span names no concept, or None: "markup", "quantity", "place", "institution",
-    "organisation", "person", "publishing", "foreign", "broken word" (a span that starts inside a word or a
-    Latin phrase, or ends inside a word), "heading", "title" (a whole title read as one name), "boilerplate" (``sentence_start``: the first words of its sentence, read from
-    the doc when not given) or "generic" (a lone generic or common word, a count of something).
-
-    Each rule stops more junk than concepts in a blind judged draw of what it alone stops
-    (``bench/rule_gain.py``, docs/benchmarks.md: Rules that earn their place)."""
+    """Why the span names no concept, or None: "markup", "quantity", "place", "institution", "organisation",
+    "person", "publishing", "foreign", "broken word" (starting or ending inside a word or a Latin phrase),
+    "heading", "title", "boilerplate" (by ``sentence_start``, the first words of its sentence, read from the doc
+    when not given) or "generic" (a lone generic or common word, a count of something)."""
     for reason, rule in _RULES:
         if rule(span):
             return reason
@@ -57,10 +55,8 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
 
 
 def _markup(span: Span) -> bool:
-    """Markup characters, a quote glued inside a word ("priori\"/tau-equivalent"), a word glued to a
-    number by a full stop ("roughly.01"), a sign left alone at the span's end ("GAD-antibodies +", "mean
-    difference NEC —": a list of abbreviations) or a sentence end inside the span ("B2R. Invasion", "MI.
-    MicroRNAs")."""
+    """Markup characters, a quote or a full stop glued inside a word ("priori\"/tau", "roughly.01"), a sign left
+    alone at the span's end ("GAD-antibodies +") or a sentence end inside the span ("B2R. Invasion")."""
     if _MARKUP_CHARS.search(span.text) or _GLUED.search(span.text):
         return True
     last = span[-1]
@@ -112,9 +108,8 @@ def is_place(text: str) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_foreign(text: str) -> bool:
-    """A phrase in another language than English: a function word of one (in lower case but first: "Y"
-    of "neuropeptide Y" is a letter) and no word an English list knows ("sus necesidades"); Latin names
-    without them stay ("Escherichia coli").
+    """A phrase in another language: a function word of one (lower case but first: "Y" of "neuropeptide Y" is a
+    letter) and no English word ("sus necesidades"); Latin names stay ("Escherichia coli").
 
     >>> [is_foreign(t) for t in ["ensino nas escolas médicas", "sus necesidades", "Escherichia coli", "de novo assembly",
     ...                          "neuropeptide Y"]]  # doctest: +SKIP
@@ -124,7 +119,7 @@ def is_foreign(text: str) -> bool:
     words = [w.lower() for w in written]
     if len(words) < 2 or not any(w in lexicon.FOREIGN_FUNCTION_WORDS for w in [words[0], *written[1:]]):
         return False
-    classes = word_classes()
+    classes = english.word_classes()
     return not any(classes.known(w) or classes.known(singular(w)) for w in words if w not in lexicon.FOREIGN_FUNCTION_WORDS)
 
 
@@ -154,7 +149,7 @@ def _person(span: Span) -> bool:
     if _CITED_AUTHOR.fullmatch(span.text) and len(_AUTHOR_LIST.findall(_sentence(span).text)) >= 3:
         return True  # "Gunn AD" in "Anand A, Gunn AD, Barkay G, Karne HS, ..."
     before = span.doc[span.start - 1] if span.start > 0 else None
-    classes = word_classes()
+    classes = english.word_classes()
     return before is not None and before.lower_ == "by" and len(span) <= 3 and \
         all(t.is_title and t.is_alpha and not classes.known(t.lower_) for t in tokens)
 
@@ -177,21 +172,14 @@ def _generic(span: Span) -> bool:
     if len(content) > 1 or (content[0].is_upper and len(content[0]) > 1):
         return False
     word = content[0].lower_
-    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in word_forms(word))
-
-
-_TYPED_WORDS = frozenset(lexicon.DECIDING_HEADS) | frozenset(lexicon.HEAD_TYPES) | lexicon.DATA_TERM_HEADS
+    return any(w in lexicon.GENERIC_WORDS or w in lexicon.VAGUE_HEADS for w in english.word_forms(word))
 
 
 def _lone_common(span: Span) -> bool:
-    """One word of general English alone (``lexicon.common_english``: "food", "cities", "safety",
-    "conversation"): read that often, a word has senses in every field, and alone it is the sentence's
-    word more often than a concept a second paper names the same way (the vocabulary pass does not
-    link it across papers either). A head the lexicon types (a disease, substance, organism, technique,
-    data: "cancer", "stress", "attention", "images"), an acronym or a capitalised word inside a
-    sentence ("English", "Web") stays, and so does a word inside an acronym's long form: the
-    recogniser's "medium" of "intracluster medium (ICM)" is what the acronym step widens to the long
-    form. Judged rows not read while writing it (s4/s5 and the older draws): 2 junk gone, no keep lost."""
+    """One word of general English alone (``lexicon.common_english``: "food", "cities", "safety"): it has
+    senses in every field. A head the lexicon types ("cancer", "images"), an acronym, a capitalised word
+    inside a sentence ("English") and a word inside an acronym's long form ("medium" of "intracluster
+    medium (ICM)", which the acronym step widens) stay."""
     if len(span) != 1 or not span.text.isalpha():
         return False
     word = span[0]
@@ -207,25 +195,12 @@ def _lone_common(span: Span) -> bool:
 
 @functools.lru_cache(maxsize=CACHED_SPELLINGS)
 def is_vague(text: str) -> bool:
-    """A vague head (the last word before a preposition) after judging words only, which names
-    nothing a second paper would name the same way:
-
-    - a vague head (``lexicon.VAGUE_HEADS``) after adjectives: "functional properties", "potent
-      anti-tumor effects", "systematic patterns in translation data" ("antioxidant properties"
-      names what it is of);
-    - a weak head (``lexicon.WEAK_HEADS``: mechanism, tools, response, symptoms, progress...)
-      after judging words only: a generic or degree word ("high", "clinical"), a participle
-      ("reduced", "generalized", "co-located") or a generic noun, such as a nominalisation of a
-      verb ("formation", "classification"): "classification progress", "formation mechanism",
-      "clinical symptoms" ("depressive symptoms", "immune response" name a kind of thing);
-    - a generic word (model, data, system...) after degree or evaluative words only, with no
-      preposition after it (``_judged_kind``): "hybrid model", "noisy data";
-    - a method, process or problem after an everyday action alone (``_doing_of_nothing``):
-      "implementation techniques", "disambiguation process";
-    - a head that names what belongs to something else (``lexicon.RELATIONAL_HEADS``: outcomes,
-      characteristics, consequences, significance, role, landscape...) or research on it ("studies")
-      after plain words only: "adverse health outcomes", "genomic landscape", "imaging studies" (of
-      what?); a name among them says whose ("HIV outcomes", "Rotterdam Study" stay).
+    """A phrase that names nothing a second paper would name the same way: a vague or weak head (the
+    last word before a preposition: ``lexicon.VAGUE_HEADS``, ``lexicon.WEAK_HEADS``) after judging words
+    only ("functional properties", "formation mechanism"; "immune response" names a kind), or, with no
+    preposition, a generic word after judging words (``_judged_kind``: "hybrid model"), a method after an
+    everyday action (``_doing_of_nothing``: "implementation techniques") or a head that names what belongs
+    to something else (``_relational``: "adverse health outcomes", "imaging studies").
 
     >>> [is_vague(t) for t in ["internal information", "classification progress", "formation mechanism",
     ...                        "generalized response", "immune response", "antioxidant properties"]]  # doctest: +SKIP
@@ -245,34 +220,29 @@ def is_vague(text: str) -> bool:
     modifiers = [w.lower() for w in words[:-1]]
     if all(_judging(w) or _generic_noun(w) for w in modifiers):
         return True
-    classes = word_classes()
+    classes = english.word_classes()
     # "Chemical profile" opening a sentence; "Hodges-Lehmann estimate" is a name
     written = [words[0].lower() if words[0][1:].islower() else words[0], *words[1:-1]]
     return head in lexicon.VAGUE_HEADS and all(
         w == o and (w in lexicon.GENERIC_MODIFIERS or "-" in w or w.isalpha() and w in classes.adjectives and
-                    (w not in classes.nouns or w.endswith(ADJECTIVE_ENDINGS)))  # "chemical profile"
+                    (w not in classes.nouns or w.endswith(english.ADJECTIVE_ENDINGS)))  # "chemical profile"
         for w, o in zip(modifiers, written))
 
 
 def _relational(words: list[str]) -> bool:
-    """What belongs to something the phrase does not name, after plain words only: "public health
-    significance", "electrochemical corrosion characteristics", "imaging studies" (plural "studies"
-    after one word: research on something; one study is a design or a name, "cohort study", and more
-    words name a technique, "molecular docking studies", "genome-wide association studies")."""
+    """What belongs to something the phrase does not name, after plain words only ("public health
+    significance"), or "studies" after one word ("imaging studies"; not "cohort study", "molecular docking studies")."""
     last = words[-1] if len(words) > 1 else ""
     if last == "studies":
         return len(words) == 2 and (words[0].isalpha() and words[0][1:].islower())
     first = words[0][0].lower() + words[0][1:]  # a sentence may open with it ("Public health significance")
-    return last.islower() and any(w in lexicon.RELATIONAL_HEADS for w in word_forms(last)) and \
+    return last.islower() and any(w in lexicon.RELATIONAL_HEADS for w in english.word_forms(last)) and \
         all(w.replace("-", "").isalpha() and w.islower() for w in [first, *words[1:-1]])
 
 
 def _judged_kind(words: list[str]) -> bool:
-    """A generic word (``lexicon.GENERIC_WORDS``: model, algorithm, system, data, task...) after
-    words that only judge it (``_judging_only``): "hybrid model", "noisy data", "high-level
-    concepts". A word that says what kind names one ("generative model", "physics-based models",
-    "two-level strategy", "training data", "labeled data"); a gerund head is a field ("supervised
-    learning")."""
+    """A generic word (``lexicon.GENERIC_WORDS``) after words that only judge it (``_judging_only``): "hybrid
+    model", "noisy data"; not "generative model", nor a gerund head, a field ("supervised learning")."""
     head = singular(words[-1].lower()) if words else ""
     if len(words) < 2 or head not in lexicon.GENERIC_WORDS or head.endswith("ing"):
         return False
@@ -280,14 +250,12 @@ def _judged_kind(words: list[str]) -> bool:
 
 
 def _doing_of_nothing(words: list[str]) -> bool:
-    """A way of doing or a problem after an everyday action alone, with no object: "implementation
-    techniques", "disambiguation process", "computation problem" (of what?). An action named by a
-    technical verb ("visualization method": -ize, -ify) or a task of its own ("segmentation methods",
-    ``lexicon.HEAD_TYPES``) says what the method does."""
+    """A way of doing or a problem after an everyday action alone: "implementation techniques", "computation
+    problem" (of what?); not after a technical verb ("visualization method") or a task ("segmentation methods")."""
     if len(words) != 2 or singular(words[1].lower()) not in lexicon.DOING_HEADS:
         return False
     action = singular(words[0].lower())
-    verb = nominalised_verb(action)
+    verb = english.nominalised_verb(action)
     return verb is not None and not verb.endswith(("ize", "ise", "ify")) and action not in lexicon.HEAD_TYPES
 
 
@@ -308,23 +276,22 @@ def _judging(word: str) -> bool:
     if any(part in lexicon.GENERIC_MODIFIERS or part in lexicon.JUDGING_ADJECTIVES for part in parts):
         return True
     last = parts[-1]
-    classes = word_classes()
+    classes = english.word_classes()
     return last.endswith("ed") and last not in classes.nouns and \
-        (any(b in classes.verbs for b in bases(last)) or last in classes.irregular_verb_forms)
+        (any(b in classes.verbs for b in english.bases(last)) or last in classes.irregular_verb_forms)
 
 
 def _generic_noun(word: str) -> bool:
     """A noun that says no more than its head: a generic word ("factor", "information", "energy-level")
     or a nominalisation of a verb ("confidence", "formation", "classification", "development")."""
     word = singular(word.rsplit("-", 1)[-1])
-    return word in lexicon.GENERIC_WORDS or nominalised_verb(word) is not None
+    return word in lexicon.GENERIC_WORDS or english.nominalised_verb(word) is not None
 
 
 def _heading(span: Span) -> bool:
-    """A structured abstract's heading alone ("AIMS" of "BACKGROUND AND AIMS") or two as one ("Materials and
-    Methods"), a systematic review's heading opening its sentence ("Data Extraction"), a heading glued to the
-    sentence after it ("MethodsWe", "ResultsThe": the line break lost), an English noun of seven letters or
-    more in capitals ("QUESTIONNAIRE") or a function word alone ("AND"; "OR", "IS" and "AS" may be acronyms)."""
+    """A heading alone ("AIMS"), two as one ("Materials and Methods"), one opening its sentence ("Data Extraction")
+    or glued to it ("MethodsWe"), a long English noun in capitals ("QUESTIONNAIRE") or a function word alone
+    ("AND"; "OR", "IS" and "AS" may be acronyms)."""
     text = span.text.lower()
     if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
@@ -338,12 +305,8 @@ def _heading(span: Span) -> bool:
     if glued is not None and glued.group(1).lower() in lexicon.SECTION_HEADINGS:
         return True
     # a heading-like word in capitals, no acronym
-    return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and text in word_classes().nouns
-
-
-_LONE_FUNCTION_WORDS = lexicon.EDGE_WORDS - load.words("acronym_function_words")
-_HEADING_PARTS = load.words("heading_parts")
-_GLUED_HEADING = re.compile(r"([A-Z][a-z]+)[A-Z][a-z]+$")
+    return len(span) == 1 and span.text.isupper() and span.text.isalpha() and len(span.text) >= 7 and \
+        text in english.word_classes().nouns
 
 
 def _sentence(span: Span) -> Span:
@@ -354,7 +317,7 @@ def _sentence(span: Span) -> Span:
 def _latin_cut(span: Span) -> bool:
     """A span that starts inside a Latin phrase ("situ formation" of "in situ formation", "vivo manipulation of
     primary cells" of "ex vivo manipulation ...")."""
-    return span.start > 0 and span[0].lower_ in lexicon.LATIN_PHRASES.get(span.doc[span.start - 1].lower_, ())
+    return span.start > 0 and f"{span.doc[span.start - 1].lower_} {span[0].lower_}" in lexicon.LATIN_PHRASES
 
 
 def _inside_word(span: Span) -> bool:
@@ -362,9 +325,6 @@ def _inside_word(span: Span) -> bool:
     doc, i = span.doc, span.start
     return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_ \
         and doc[i - 2].text[-1:].isalnum()
-
-
-_ORGANISATION_OPENERS = lexicon.ORGANISATION_HEADS | load.words("organisation_openers")
 
 
 def _organisation(span: Span) -> bool:
@@ -375,10 +335,6 @@ def _organisation(span: Span) -> bool:
             and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
-
-
-_ROMAN = re.compile(r"(?:[IVX]+|\d+[a-z]?)")
-_FOLD = re.compile(rf"(?:\d[\d.,]*-?|{load.alternatives('fold_number_words')})fold(?:-\w+)?", re.I)
 
 
 def _counted(span: Span) -> bool:
@@ -392,22 +348,20 @@ def _counted(span: Span) -> bool:
     lowered = [w.lower() for w in words]
     head = lowered[lowered.index("of") - 1] if "of" in lowered[1:] else ""
     return bool(head) and (head in lexicon.QUANTIFIER_HEADS or singular(head) in lexicon.QUANTIFIER_HEADS) \
-        and all(w in lexicon.GENERIC_MODIFIERS or w in ("and", "or") or w.isalpha() and w in word_classes().adjectives
+        and all(w in lexicon.GENERIC_MODIFIERS or w in ("and", "or") or w.isalpha() and w in english.word_classes().adjectives
                 for w in lowered[:lowered.index("of") - 1])
 
 
 def _cut_at_end(span: Span) -> bool:
-    """A word cut at the span's end: "UV–" of "UV–vis", "meta-" of "meta-analyses", "animal-" of "aquatic,
-    animal-, human-" (a word cut inside a span, "in- depth interviews", and genetic notation inside one,
-    "ApoE−/− mice", are names)."""
+    """A word cut at the span's end: "UV–" of "UV–vis", "animal-" of "aquatic, animal-, human-" (inside a span,
+    "in- depth interviews" and "ApoE−/− mice" are names)."""
     last = span.text.split()[-1]
     return len(last) > 1 and last[0].isalnum() and (last[-1] == "-" or DASHES.fullmatch(last[-1]) is not None)  # not "-RRB-"
 
 
 def _whole_title(span: Span) -> bool:
-    """A title read as one name: five words or more that are all of the text (a record with a title and no
-    abstract: "Managing Ethnicity in African Politics"); a shorter title may be one concept ("Hypertensive heart
-    disease")."""
+    """A title read as one name: five words or more that are all of the text ("Managing Ethnicity in African
+    Politics"); a shorter title may be one concept."""
     return len(span.text.split()) >= 5 and len(span.text) >= 0.9 * len(span.doc.text.strip())
 
 

@@ -18,11 +18,9 @@ _QUALITY_ENDINGS = load.ordered("action_endings") + load.ordered("quality_ending
 
 
 def rare_head(token: Token) -> bool:
-    """A lone word that names a domain's thing: a lower-case noun rare in general English (below
-    ``lexicon.RARE_ZIPF``: "alloy", "bitumen", "neutrino", "perovskite"), a noun of the English tables or a word
-    they do not know, that heads its phrase: a sign, a function word or a verb follows it ("the alloy was cast",
-    "of the neutrino in", "bitumen shows"; not "neutrino mass"). No modifier, unit or everyday word
-    (``english.everyday_word``: "receipt"), nor a process or a quality by its ending ("activation", "severity")."""
+    """A lone word that names a domain's thing: a lower-case noun rare in general English (``lexicon.RARE_ZIPF``:
+    "alloy", "neutrino") that heads its phrase ("the alloy was cast"; not "neutrino mass"); no modifier, unit,
+    everyday word, nor a process or a quality by its ending ("activation", "severity")."""
     word, base = token.lower_, singular(token.lower_)
     if not (token.is_alpha and token.is_lower and len(word) > 3) or english.in_compound(token) or \
             max(lexicon.zipf(word), lexicon.zipf(base)) >= lexicon.RARE_ZIPF or english.is_modifier_word(word) or \
@@ -38,10 +36,8 @@ def rare_head(token: Token) -> bool:
 
 
 def rare_nouns(doc: Doc) -> list[Mention]:
-    """In a paper outside computing (``entities.outside_computing``: the recogniser learnt its terms on computing),
-    the mentions of a rare noun heading its phrase (``rare_head``) that the abstract writes twice or more and nothing
-    covers, typed as the recogniser's other terms are (``span_type``); kept as an Entity only ("alloy", "neutrino";
-    not "cohort", a Dataset's head)."""
+    """In a paper outside computing, the mentions of a rare noun heading its phrase (``rare_head``) that the
+    abstract writes twice or more and nothing covers, kept when typed an Entity ("alloy"; not "cohort")."""
     domains = {d["name"] for d in doc._.kg_domains or []}
     if not entities.outside_computing(domains, set(doc._.kg_domain_hints or ())):
         return []

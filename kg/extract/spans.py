@@ -26,15 +26,13 @@ def concept_span(span: Span) -> Span | None:
 
 
 def clean_span(span: Span) -> Span | None:
-    """A recognised span as a name: without the bracket it ends in or opens ("large language
-    models (LLMs)" and "language models (LLMs" -> "large language models", "LLMs)" -> "LLMs":
-    an acronym in brackets is a mention of its own), markup, or a function word at either end
-    ("information extraction and" -> "information extraction"; "IS", "A*" stay) or a preposition at its
-    end ("adjuvant therapy prior" -> "adjuvant therapy"); None if nothing
-    is left, or if the span holds a possessive other than a person's name ("AION-1's first encoder
-    block", "the model's accuracy"; "Cohen's kappa" stays: 20 of SciERC's 6,700 spans hold one)."""
+    """A recognised span as a name: without a bracket it ends in or opens ("language models (LLMs" -> "language
+    models": an acronym in brackets is a mention of its own), markup, a function word at either end ("IS" stays)
+    or a preposition at its end ("adjuvant therapy prior"); None if nothing is left, or for a possessive other
+    than a person's ("the model's accuracy"; "Cohen's kappa" stays)."""
     doc = span.doc
-    if any(t.lower_ in ("'s", "’s") and (t.i == span.start or not _is_plain_name(doc[t.i - 1])) for t in span):
+    if any(t.lower_ in ("'s", "’s") and (t.i == span.start or not (doc[t.i - 1].is_title and doc[t.i - 1].is_alpha))
+           for t in span):
         return None
     span = _before_parenthesis(_bracket_closed(span))
     start, end = span.start, span.end
@@ -47,10 +45,6 @@ def clean_span(span: Span) -> Span | None:
 
 def _is_edge_word(token) -> bool:
     return token.lower_ in lexicon.EDGE_WORDS and not (token.is_upper and len(token) > 1)  # "IS", "OR" are acronyms
-
-
-def _is_plain_name(token) -> bool:
-    return token.is_title and token.is_alpha
 
 
 def _before_parenthesis(span: Span) -> Span:
@@ -103,16 +97,12 @@ def _as_type(decided: str | None, label: str) -> str:
 
 def span_type(span: Span, label: str) -> str | None:
     """The type a recognised span's own words give it, whatever the recogniser read (``label``), or None
-    (then the sentence may decide, ``context.context_type``, else the label). The span's head noun (its last
-    word before a preposition) decides: "BLEU-4 accuracy" and "accuracy on ImageNet" are Metrics, "vanilla
-    LoRA" and "statistical parser" Methods, "tannic acid" and "memory B cells" Entities, whatever the
-    recogniser read them as; so is a span shaped like an Entity (``entities.shape_is_entity``: "Fe3+",
-    "guanylyl cyclase", "A. fumigatus"). An other term or a Dataset headed by a procedure is a Method
-    ("block randomisation", ``entities.procedure``), a span headed by the name of a type that type ("maximum set
-    coverage problem", ``lexicon.TYPE_WORDS``), a system a Method ("translation systems", "OCR system"; not
-    an other term after an adjective, "chaotic system");
-    an other term that names a measured number a Metric ("FA values",
-    "mean height", ``entities.measured_quantity``), one headed by data a Dataset ("IBD cohort")."""
+    (then the sentence may decide, ``context.context_type``, else the label). The head noun (the last word
+    before a preposition) decides: "accuracy on ImageNet" is a Metric, "vanilla LoRA" a Method, "tannic acid"
+    an Entity; a head naming a type gives that type ("maximum set coverage problem", ``lexicon.TYPE_WORDS``)
+    and a system is a Method ("OCR system"; not "chaotic system"). Else an Entity's shape ("Fe3+"), a
+    procedure ("block randomisation": Method), a measured number ("mean height": Metric) or a data head
+    ("IBD cohort": Dataset) decides."""
     head = next((span[i - 1] for i in range(1, len(span)) if span[i].lower_ in lexicon.PREPOSITIONS), span[-1])
     word = head.lower_
     decided = lexicon.NAMED_HEADS.get(head.text) or lexicon.DECIDING_HEADS.get(word) or lexicon.DECIDING_HEADS.get(singular(word))
@@ -120,15 +110,13 @@ def span_type(span: Span, label: str) -> str | None:
         decided = lexicon.TYPE_WORDS.get(singular(word))
         if decided is not None and (english.in_compound(head) or label == "Task" and entities.doing(span.text)):
             decided = None  # "cross-corpus", "building polarity-tagged corpus" are no Dataset
-        # a system is a Method: SciERC reads 103 of its 143 training spans that end in one and name a concept so (38
-        # Tasks: "machine translation systems"); an other term only when a noun says what it handles ("OCR system"),
-        # not an adjective what it is ("chaotic system", "nervous system")
+        # a system is a Method; an other term only when a noun says what it handles ("OCR system", not "chaotic system")
         if decided is None and singular(word) == "system" and head.i > span.start and \
-                (label in ("Task", "Dataset") or label == "OtherScientificTerm" and not _adjective(span.doc[head.i - 1].lower_)):
+                (label in ("Task", "Dataset") or label == "OtherScientificTerm" and not english.only_adjective(span.doc[head.i - 1].lower_)):
             decided = "Method"
     if label == "Generic":
         return decided
-    if decided is None and entities.shape_is_entity(span, english.word_classes().known):
+    if decided is None and entities.shape_is_entity(span):
         decided = "Entity"
     if decided is None and label in ("OtherScientificTerm", "Dataset") and entities.procedure(word):
         decided = "Method"  # a technique read as a thing or as data
@@ -150,12 +138,6 @@ def recognised(doc: Doc, span: Span, label: str, rule: str = "scierc_ner") -> Me
         mention["context"] = True
         return mention
     return new_mention(doc, span, _as_type(decided, label), rule)
-
-
-def _adjective(word: str) -> bool:
-    """An English adjective that is no noun ("chaotic", "nervous"; not "information", "OCR")."""
-    classes = english.word_classes()
-    return word in classes.adjectives and word not in classes.nouns
 
 
 def is_named(span: Span) -> bool:

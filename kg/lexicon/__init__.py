@@ -1,10 +1,8 @@
 """Word lists the rules use: typed head nouns, known names, the domain taxonomy.
 
-Hand-made for this project (no third-party list is copied here); the domain taxonomy is documented in
-docs/extraction.md. Each list is a data file in this folder, named for what it holds (``entity_heads.txt``,
-``head_types.tsv``), whose opening comment says what it means and which rule reads it; ``load`` reads
-each once. How common a word is in general English comes from the ``wordfreq`` package at run time
-(``common_english``).
+Hand-made for this project; each list is a data file in this folder whose opening comment says what it
+means and which rule reads it (``load`` reads each once). How common a word is in general English comes
+from the ``wordfreq`` package (``common_english``).
 """
 
 from __future__ import annotations
@@ -86,22 +84,7 @@ INSTITUTION_HEADS = words("institution_heads")
 VAGUE_HEADS = words("vague_heads")
 WEAK_HEADS = words("weak_heads")
 RELATIONAL_HEADS = words("relational_heads")
-
-
-def _second_words(phrases: tuple[str, ...]) -> dict[str, frozenset[str]]:
-    """Two-word phrases as a dict of the first word to the second words it opens ("in situ", "in vivo": in -> situ, vivo).
-
-    >>> _second_words(("in situ", "in vivo", "de novo"))
-    {'in': frozenset({...}), 'de': frozenset({'novo'})}
-    """
-    seconds: dict[str, list[str]] = {}
-    for phrase in phrases:
-        first, second = phrase.split(" ")
-        seconds.setdefault(first, []).append(second)
-    return {first: frozenset(following) for first, following in seconds.items()}
-
-
-LATIN_PHRASES = _second_words(ordered("latin_phrases"))
+LATIN_PHRASES = words("latin_phrases")
 DOING_HEADS = words("doing_heads")
 DEGREE_WORDS = words("degree_words")
 JUDGING_ADJECTIVES = words("judging_adjectives")
@@ -127,16 +110,10 @@ RESEARCH_PARTICIPLES = words("research_participles")
 DETERMINERS = words("determiners")
 AFTER_VERB = words("after_verb")
 
-# A word read this often in general English (wordfreq's Zipf scale: 4.5 = about thirty times per million
-# words; "attention" 5.1, "expression" 4.6, "generation" 4.8 against "infection" 4.3, "apoptosis" 3.0)
-# has senses in every field: alone it names a concept where a paper's extraction reads it, and the
-# vocabulary pass does not link it across papers (issue 10: the "attention" of one machine-learning
-# paper was linked in 38 abstracts that pay attention to something). At 4.0 ("infection",
-# "detection" too) citation-related pairs of the OpenAlex sample lost a sixth of what they share.
+# A word read this often in general English (wordfreq's Zipf scale: about thirty times per million words,
+# "attention" 5.1, "infection" 4.3) has senses in every field: alone it is no concept, nor linked across papers.
 COMMON_ZIPF = 4.5
-# A word read less often than this (about ten times per million words: "alloy" 3.6, "neutrino" 2.8,
-# "perovskite" 2.2; "algorithm" 4.0, "protein" 4.5) is a domain's word: a noun alone that an abstract
-# repeats names what the paper is about (rare_nouns.rare_head).
+# A word read less often ("alloy" 3.6, "neutrino" 2.8; "algorithm" 4.0) is a domain's word (rare_nouns.rare_head).
 RARE_ZIPF = 4.0
 
 
