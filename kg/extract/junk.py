@@ -127,10 +127,8 @@ def is_foreign(text: str) -> bool:
 def _place(span: Span) -> bool:
     """A place (``is_place``) or a name ending in a place's head: "Guizhou province", "Death Valley",
     "Korean peninsula" (``lexicon.PLACE_HEADS``)."""
-    if is_place(span.text):
-        return True
-    return len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and any(t.is_title for t in span[:-1]) \
-        and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
+    return is_place(span.text) or len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and \
+        any(t.is_title for t in span[:-1]) and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
 
 
 def _person(span: Span) -> bool:
