@@ -76,8 +76,7 @@ def latin_species(span: Span) -> bool:
 
 def shape_is_entity(span: Span) -> bool:
     """A span that is an Entity by its shape: a formula, an enzyme head, a Latin species name."""
-    return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or \
-        latin_species(span)
+    return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or latin_species(span)
 
 
 def computing(domains: set[str]) -> bool:

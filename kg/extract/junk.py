@@ -330,8 +330,7 @@ def _organisation(span: Span) -> bool:
     """A title-case name of an organisation or a company ("Italian Heart Rhythm Society", "Institute of Gender and
     Health", "Society for Vascular Surgery", "Sigma-Aldrich Corp."); "civil society" is a concept."""
     words = span.text.split()
-    if len(words) > 2 and words[0] in _ORGANISATION_OPENERS \
-            and words[1] in ("of", "for") and words[2][:1].isupper():
+    if len(words) > 2 and words[0] in _ORGANISATION_OPENERS and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
