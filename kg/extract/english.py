@@ -111,9 +111,8 @@ def noun_reading(word: str, classes: WordClasses) -> bool:
 def verb_form(word: str, classes: WordClasses | None = None) -> bool:
     """A verb that no noun or adjective is spelt like: "improve", "predicts", "resembles"."""
     classes = classes or word_classes()
-    if noun_reading(word, classes):
-        return False
-    return only_verb(word, classes) or (word.endswith("s") and any(only_verb(b, classes) for b in bases(word)))
+    return not noun_reading(word, classes) and (
+        only_verb(word, classes) or word.endswith("s") and any(only_verb(b, classes) for b in bases(word)))
 
 
 def is_plain_word(token: Token) -> bool:

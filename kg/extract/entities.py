@@ -76,8 +76,7 @@ def latin_species(span: Span) -> bool:
 
 def shape_is_entity(span: Span) -> bool:
     """A span that is an Entity by its shape: a formula, an enzyme head, a Latin species name."""
-    return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or \
-        latin_species(span)
+    return (len(span) <= 3 and formula(span.text.replace(" ", ""))) or enzyme(span[-1].text) or latin_species(span)
 
 
 def computing(domains: set[str]) -> bool:
@@ -286,10 +285,9 @@ def healthy_controls(name: str) -> bool:
 
 
 def study_arm(name: str) -> bool:
-    """A group of a study named by what sets it apart ("TOS-H group", "placebo group", "control groups"),
-    not a chemical, a kind of organism or a grouping: an adjective ("latent", "marine"), a word ending
-    like a class adjective ("-ic", "-al", "-ous") or like a chemical group ("-yl", "-ate", "-ine",
-    "-ide") before "group" makes it one of those ("carboxyl group", "phosphate group", "taxonomic groups").
+    """A group of a study named by what sets it apart ("TOS-H group", "placebo group"), not a chemical or a kind:
+    an adjective or a word ending like a class adjective or a chemical group before "group" ("carboxyl group",
+    "taxonomic groups", ``group_kind_endings.txt``).
 
     >>> [study_arm(n) for n in ("TOS-H group", "placebo groups", "carboxyl group", "taxonomic groups", "group")]
     [True, True, False, False, False]

@@ -126,10 +126,8 @@ def is_foreign(text: str) -> bool:
 def _place(span: Span) -> bool:
     """A place (``is_place``) or a name ending in a place's head: "Guizhou province", "Death Valley",
     "Korean peninsula" (``lexicon.PLACE_HEADS``)."""
-    if is_place(span.text):
-        return True
-    return len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and any(t.is_title for t in span[:-1]) \
-        and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
+    return is_place(span.text) or len(span) > 1 and span[-1].lower_ in lexicon.PLACE_HEADS and \
+        any(t.is_title for t in span[:-1]) and not any(t.lower_ in lexicon.HEAD_TYPES for t in span[:-1])
 
 
 def _person(span: Span) -> bool:
@@ -331,8 +329,7 @@ def _organisation(span: Span) -> bool:
     """A title-case name of an organisation or a company ("Italian Heart Rhythm Society", "Institute of Gender and
     Health", "Society for Vascular Surgery", "Sigma-Aldrich Corp."); "civil society" is a concept."""
     words = span.text.split()
-    if len(words) > 2 and words[0] in _ORGANISATION_OPENERS \
-            and words[1] in ("of", "for") and words[2][:1].isupper():
+    if len(words) > 2 and words[0] in _ORGANISATION_OPENERS and words[1] in ("of", "for") and words[2][:1].isupper():
         return True  # "Institute of Gender and Health", "University of Toronto"
     return len(words) > 1 and words[-1].rstrip(".") in lexicon.ORGANISATION_HEADS and all(w[:1].isupper() for w in words)
 
