@@ -118,11 +118,8 @@ def _generic_part(part: str, type_: str, everyday: bool, natural: bool) -> bool:
         return True
     if len(words) == 1 and "-" in words[0] and words[0].split("-")[0] in DEGREE_WORDS:
         return True  # a degree compound alone: "high-quality" of "low-quality or high-quality" ("fine-tuning" stays)
-    if len(words) == 1:
-        classes = english.word_classes()
-        if any(w in GENERIC_WORDS for w in english.word_forms(words[0])) or \
-                words[0] in classes.adjectives and words[0] not in classes.nouns:
-            return True
+    if len(words) == 1 and (any(w in GENERIC_WORDS for w in english.word_forms(words[0])) or english.only_adjective(words[0])):
+        return True
     if english.ends_in_adjective(part) or junk.is_place(part) or junk.is_vague(part):
         return True
     return type_ != "Domain" and english.everyday_word(part) and (
