@@ -162,9 +162,9 @@ def _piece_end(starts: list[tuple[int, int]], k: int, n_pieces: int) -> int:
     return starts[k + 1][1] if k + 1 < len(starts) else n_pieces
 
 
-def batches(items: list[Window], size: int) -> Iterator[list[Window]]:
-    """``items`` sorted by length and cut into batches, so that little padding is computed."""
-    ordered = sorted(items, key=lambda w: len(w.ids))
+def batches(items: list, size: int, length: Callable = lambda window: len(window.ids)) -> Iterator[list]:
+    """``items`` sorted by ``length`` and cut into batches, so that little padding is computed."""
+    ordered = sorted(items, key=length)
     return (ordered[start:start + size] for start in range(0, len(ordered), size))
 
 

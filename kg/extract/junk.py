@@ -48,7 +48,7 @@ def junk_reason(span: Span, sentence_start: str | None = None) -> str | None:
         if rule(span):
             return reason
     if sentence_start is None:
-        sentence_start = _sentence(span).text[:40]
+        sentence_start = sentence_of(span).text[:40]
     if sentence_start.lstrip(" *#:.-").lower().startswith(lexicon.BOILERPLATE_STARTS):
         return "boilerplate"
     return "generic" if _generic(span) or _counted(span) or _lone_common(span) else None
@@ -144,7 +144,7 @@ def _person(span: Span) -> bool:
         given = all(t.is_title and t.is_alpha for t in tokens[:i])
         if given and 1 <= len(rest) <= 2 and all(t.is_title and t.is_alpha and len(t) > 1 for t in rest):
             return True
-    if _CITED_AUTHOR.fullmatch(span.text) and len(_AUTHOR_LIST.findall(_sentence(span).text)) >= 3:
+    if _CITED_AUTHOR.fullmatch(span.text) and len(_AUTHOR_LIST.findall(sentence_of(span).text)) >= 3:
         return True  # "Gunn AD" in "Anand A, Gunn AD, Barkay G, Karne HS, ..."
     before = span.doc[span.start - 1] if span.start > 0 else None
     classes = english.word_classes()
@@ -293,7 +293,7 @@ def _heading(span: Span) -> bool:
     text = span.text.lower()
     if text in lexicon.SECTION_HEADINGS or text in _LONE_FUNCTION_WORDS:
         return True
-    if text in lexicon.HEADING_PHRASES and span.start == _sentence(span).start and span.text.istitle():
+    if text in lexicon.HEADING_PHRASES and span.start == sentence_of(span).start and span.text.istitle():
         return True  # "Data Extraction For each included study, ..."
     words = text.split()  # two headings as one: "Materials and Methods", "Results and Discussion"
     if len(words) == 3 and words[1] in ("and", "&") and span.text[:1].isupper() and \
@@ -307,7 +307,7 @@ def _heading(span: Span) -> bool:
         text in english.word_classes().nouns
 
 
-def _sentence(span: Span) -> Span:
+def sentence_of(span: Span) -> Span:
     """The span's sentence, or its whole doc where sentences were not set."""
     return span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
 

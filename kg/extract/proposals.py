@@ -9,7 +9,7 @@ import bisect
 from spacy.tokens import Doc, Span
 
 from kg import lexicon
-from kg.extract import english
+from kg.extract import english, junk
 from kg.extract.mentions import Mention, new_mention, span_of
 from kg.extract.spans import head_type, is_named
 from kg.lexicon import load
@@ -95,8 +95,7 @@ def proposal_objects(doc: Doc) -> list[tuple[int, int]]:
                 not _prior_work_passive(doc, i, j) and not (j > 0 and doc[j - 1].lower_ in ("that", "which", "who")):
             # "a new parser, FooNet, is proposed": the subject is before the verb in the same sentence (not a relative
             # clause's: "an error corrector that is designed to ..." describes what the sentence names)
-            sent = token.sent if doc.has_annotation("SENT_START") else doc[:]
-            start = sent.start
+            start = junk.sentence_of(doc[i:i + 1]).start
             if _one_of(doc[start], lexicon.COMPONENT_CUES):  # "Based on the proposed framework, a novel algorithm ..."
                 start = next((k + 1 for k in range(start, j) if doc[k].text == ","), j)
             end = next((k for k in range(start, j) if _one_of(doc[k], lexicon.COMPONENT_CUES)), j)
@@ -180,7 +179,7 @@ def _derived_from(doc: Doc, mention: Mention) -> bool:
 
 def _earlier_work(doc: Doc, verb_index: int) -> bool:
     """The authors' earlier proposal: "In recent work, we introduced X"."""
-    sentence_start = doc[verb_index].sent.start if doc.has_annotation("SENT_START") else 0
+    sentence_start = junk.sentence_of(doc[verb_index:verb_index + 1]).start
     words = [t.lower_ for t in doc[sentence_start:verb_index]]
     return any(w == "in" and any(x in lexicon.EARLIER for x in words[i + 1:i + 3]) and
                any(singular(x) in lexicon.SELF_NOUNS for x in words[i + 2:i + 4])

@@ -134,7 +134,7 @@ def train(train_path: str | Path, output: str | Path = accurate.MODEL_DIR, epoch
         random.shuffle(examples)
         # batches of similar length (less padding), visited in random order
         chunks = [examples[k:k + batch_size * 8] for k in range(0, len(examples), batch_size * 8)]
-        batches = [b for chunk in chunks for b in _length_batches(chunk, batch_size)]
+        batches = [b for chunk in chunks for b in accurate.batches(chunk, batch_size, length=lambda e: len(e[0].ids))]
         random.shuffle(batches)
         total = 0.0
         for batch in batches:
@@ -326,7 +326,3 @@ class LinearDecay:
     def end_at(self, step: int, end: int) -> None:
         self.value, self.start, self.end = self(step), step, end
 
-
-def _length_batches(examples: list, size: int) -> list[list]:
-    ordered = sorted(examples, key=lambda e: len(e[0].ids))
-    return [ordered[k:k + size] for k in range(0, len(ordered), size)]
