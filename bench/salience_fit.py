@@ -15,6 +15,12 @@ Prints, per source, the area under the ROC curve of the model cross-validated by
 folds: the rows of one name are never in the fold that scores them) against the rule confidence alone,
 and the junk share among the rows the model ranks in its top half, quarter and tenth. ``--write``
 fits on all rows and writes the weights.
+
+What a name's words mean enters as the sum of its word pieces' vectors (the dense encoder's output for
+each piece read alone, standardised; the sum scored a little above the mean), fitted with the other
+features; as the model is linear, the fitted weights of those vectors fold into one score per piece
+(``models/salience_pieces.json``) whose sum over a name's pieces is its ``pieces`` input (weight 1), so
+extraction runs no encoder.
 """
 
 from __future__ import annotations
@@ -26,17 +32,20 @@ from collections import Counter
 from pathlib import Path
 
 import numpy
+from scipy import sparse
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 
+from kg.dense import default_model
 from kg.extract import salience
 from kg.normalize import concept_key
 
 SKIPPED = ("blind", "proposed")
 EARLIER = "earlier.jsonl.gz"  # the rows of the draws before s9, no longer kept as files (README.md there)
-C = 0.3  # the regularisation: chosen by the cross-validated AUC over 0.03-1
+C = 0.1  # the regularisation: chosen by the cross-validated AUC over 0.03-1
+SCALE = 0.1  # the standardised piece vectors' size beside the features (most in [0, 1]): by the AUC over 0.03-0.1
 MIN_NAMES = 8  # a word feature is learnt from at least this many distinct judged names
 
 
@@ -73,18 +82,51 @@ def record_concepts(paths: list[Path], wanted: set[str]) -> dict[tuple[str, str]
     return found
 
 
-def dataset(rows: list[dict], concepts: dict) -> tuple[list[dict], numpy.ndarray, list[str], list[str]]:
-    """Each found row's features, label (0: junk), concept key (its fold) and source."""
-    values, labels, groups, sources = [], [], [], []
+def dataset(rows: list[dict], concepts: dict) -> tuple[list[dict], numpy.ndarray, list[str], list[str], list[list[str]]]:
+    """Each found row's features but ``pieces``, label (0: junk), concept key (its fold), source and word pieces."""
+    values, labels, groups, sources, pieces = [], [], [], [], []
     for row in rows:
         hit = concepts.get((row["paper"], concept_key(row["name"])))
         if hit is None:
             continue
-        values.append(salience.features(*hit))
+        values.append(salience.reading_features(*hit))
         labels.append(0 if row["verdict"] == "junk" else 1)
         groups.append(hit[0]["key"])
         sources.append(row["source"])
-    return values, numpy.array(labels), groups, sources
+        pieces.append(salience.word_pieces(hit[0]["name"]))
+    return values, numpy.array(labels), groups, sources, pieces
+
+
+def piece_vectors() -> tuple[list[str], numpy.ndarray]:
+    """Every word piece of the dense encoder and its output vector read alone (``[CLS] piece [SEP]``)."""
+    model = default_model()
+    vocabulary = sorted(model.tokenizer.get_vocab().items(), key=lambda item: item[1])
+    ends = numpy.array([[model.tokenizer.token_to_id(t) for t in ("[CLS]", "[SEP]")]] * len(vocabulary))
+    vectors = numpy.zeros((len(vocabulary), model.dims), numpy.float32)
+    for start in range(0, len(vocabulary), 512):  # fixed batches: the 8-bit weights scale a run by its largest value
+        ids = numpy.arange(start, min(len(vocabulary), start + 512))
+        run = numpy.column_stack([ends[ids, 0], ids, ends[ids, 1]]).astype(numpy.int64)
+        vectors[ids] = model.session.run(None, {"input_ids": run, "attention_mask": numpy.ones_like(run)})[0][:, 1]
+    return [piece for piece, _ in vocabulary], vectors
+
+
+class Pieces:
+    """A name's summed piece vectors (``of``) and the fold of fitted weights on them into one score per piece (``scores``)."""
+
+    def __init__(self, names: list[str], vectors: numpy.ndarray):
+        self.names, self.vectors, self.index = names, vectors, {name: k for k, name in enumerate(names)}
+
+    def of(self, pieces: list[list[str]]) -> numpy.ndarray:
+        sums = numpy.zeros((len(pieces), self.vectors.shape[1]))
+        for row, name_pieces in enumerate(pieces):
+            if name_pieces:
+                sums[row] = self.vectors[[self.index[p] for p in name_pieces]].sum(axis=0)
+        return sums
+
+    def scores(self, shares: numpy.ndarray) -> dict[str, float]:
+        """``{piece: score}`` of the pieces a name can hold ([unused] and special pieces left out) whose score rounds above 0."""
+        found = self.vectors @ shares
+        return {p: round(float(s), 4) for p, s in zip(self.names, found) if not p.startswith("[") and round(float(s), 4)}
 
 
 def common_words_only(values: list[dict], groups: list[str], least: int) -> list[dict]:
@@ -99,21 +141,29 @@ def common_words_only(values: list[dict], groups: list[str], least: int) -> list
     return [{k: v for k, v in row.items() if k not in rare} for row in values]
 
 
-def fit(values: list[dict], labels: numpy.ndarray) -> dict:
-    """Logistic regression over the features as they are (most lie in [0, 1]), as ``salience.score`` reads it."""
+def fit(values: list[dict], labels: numpy.ndarray, pieces: list[list[str]], vectors: Pieces) -> tuple[dict, dict]:
+    """Logistic regression over the features as they are (most lie in [0, 1]) and the names' standardised
+    summed piece vectors, as ``salience.score`` reads it: the weights (``pieces`` weighs 1) and the piece scores."""
     vectorizer = DictVectorizer()
-    regression = LogisticRegression(C=C, max_iter=3000).fit(vectorizer.fit_transform(values), labels)
-    weights = {name: round(float(w), 4) for name, w in zip(vectorizer.feature_names_, regression.coef_[0])}
-    return {"bias": round(float(regression.intercept_[0]), 4), "weights": {n: w for n, w in sorted(weights.items()) if w}}
+    sums = vectors.of(pieces)
+    centre, spread = sums.mean(axis=0), sums.std(axis=0) + 1e-9
+    matrix = sparse.hstack([vectorizer.fit_transform(values), sparse.csr_matrix((sums - centre) / spread * SCALE)]).tocsr()
+    regression = LogisticRegression(C=C, max_iter=5000).fit(matrix, labels)
+    named = len(vectorizer.feature_names_)
+    shares = regression.coef_[0][named:] * SCALE / spread  # w . (sum - centre) / spread * SCALE = sum . shares - centre . shares
+    weights = {name: round(float(w), 4) for name, w in zip(vectorizer.feature_names_, regression.coef_[0][:named])}
+    weights = {n: w for n, w in sorted(weights.items()) if w} | {"pieces": 1.0}
+    return {"bias": round(float(regression.intercept_[0] - centre @ shares), 4), "weights": weights}, vectors.scores(shares)
 
 
-def cross_validated(values: list[dict], labels: numpy.ndarray, groups: list[str]) -> numpy.ndarray:
+def cross_validated(values: list[dict], labels: numpy.ndarray, groups: list[str], pieces: list[list[str]],
+                    vectors: Pieces) -> numpy.ndarray:
     """Each row scored by a model fitted on the folds without its concept (five folds by concept
-    key, so that no name is scored by weights fitted on its own verdicts)."""
+    key, so that no name is scored by weights fitted on its own verdicts), as extraction scores it."""
     scores = numpy.zeros(len(labels))
     for train, test in GroupKFold(5).split(values, labels, groups):
-        fitted = fit([values[k] for k in train], labels[train])
-        scores[test] = [salience.score(values[k], fitted) for k in test]
+        fitted, table = fit([values[k] for k in train], labels[train], [pieces[k] for k in train], vectors)
+        scores[test] = [salience.score({**values[k], "pieces": salience.piece_prior(pieces[k], table)}, fitted) for k in test]
     return scores
 
 
@@ -126,10 +176,11 @@ def main() -> None:
     args = parser.parse_args()
     rows = judged_rows(args.judged, args.exclude)
     concepts = record_concepts(args.records, {row["paper"] for row in rows})
-    values, labels, groups, sources = dataset(rows, concepts)
+    values, labels, groups, sources, pieces = dataset(rows, concepts)
     values = common_words_only(values, groups, MIN_NAMES)
+    vectors = Pieces(*piece_vectors())
     print(f"{len(labels)} of {len(rows)} judged rows found in the records ({dict(Counter(sources))})")
-    scores = cross_validated(values, labels, groups)
+    scores = cross_validated(values, labels, groups, pieces, vectors)
     confidence = numpy.array([v["confidence"] for v in values])
     for source in sorted(set(sources)):
         mask = numpy.array([s == source for s in sources])
@@ -140,10 +191,12 @@ def main() -> None:
         print(f"{source}: {mask.sum()} rows, junk {junk.mean():.1%}; AUC model {roc_auc_score(labels[mask], scores[mask]):.3f}, "
               f"confidence alone {roc_auc_score(labels[mask], confidence[mask]):.3f}; junk among the model's {tops}")
     if args.write:
-        fitted = fit(values, labels)
+        fitted, table = fit(values, labels, pieces, vectors)
         fitted["fitted_on"] = {"rows": len(labels), "junk": int((1 - labels).sum())}
         salience.WEIGHTS.write_text(json.dumps(fitted, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {salience.WEIGHTS}")
+        about = "each word piece's share of a name's salience input `pieces` (bench/salience_fit.py)"
+        salience.PIECES.write_text(json.dumps({"about": about, "scores": table}, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {salience.WEIGHTS} and {salience.PIECES}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """How much a concept matters to the paper that names it: a salience in [0, 1] for each (paper, concept).
 
 A logistic model over what a reader looks at (``features``: where and how often the concept is named, whether
-the paper proposes it, the rule, type and shape of its name), weights in ``models/salience.json`` fitted by
-``bench/salience_fit.py`` (docs/extraction.md, "Ranking concepts").
+the paper proposes it, the rule, type and shape of its name, and what its words mean: ``piece_prior``), weights in
+``models/salience.json`` and ``models/salience_pieces.json`` fitted by ``bench/salience_fit.py`` (docs/extraction.md,
+"Ranking concepts").
 
 >>> context = Context.of("Graph attention networks", "We propose graph attention networks (GATs). They work.", [0, 45])
 >>> context.sentence_of(50)
@@ -32,6 +33,9 @@ from kg.lexicon import zipf
 from kg.normalize import concept_key
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "salience.json"
+PIECES = Path(__file__).resolve().parent / "models" / "salience_pieces.json"
+# The word pieces of the dense encoder (kg/models/dense), read as a file: the pieces' scores are fitted on its vectors.
+TOKENIZER = Path(__file__).resolve().parents[1] / "models" / "dense" / "tokenizer.json"
 RULES = (*RULE_CONFIDENCE, DOMAIN_RULE)
 TYPES = (*CONCEPT_LABELS, "Domain")
 LONG_TEXT = 2000  # characters: a text this long or longer reads as a whole abstract (paper_length 1)
@@ -64,6 +68,11 @@ class Context:
 
 def features(concept: dict, context: Context) -> dict[str, float]:
     """The model's inputs for one record concept (``kg extract``'s fields) in its paper."""
+    return {**reading_features(concept, context), "pieces": piece_prior(word_pieces(concept["name"]))}
+
+
+def reading_features(concept: dict, context: Context) -> dict[str, float]:
+    """The inputs but ``pieces``: where and how often the paper names the concept, and the shape of its name."""
     first = min(start for start, _ in concept["mentions"])
     sentence_start = context.sentence_starts[context.sentence_of(first)] if context.sentence_starts else 0
     sentences = {context.sentence_of(start) for start, _ in concept["mentions"]}
@@ -121,6 +130,41 @@ def commonness(name: str) -> float:
     True
     """
     return min((zipf(w) for w in re.findall(r"[a-z]+", name.lower())), default=0.0) / 8
+
+
+@cache
+def _tokenizer():
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(TOKENIZER))
+    tokenizer.no_padding()  # the file pads to the encoder's batch length
+    return tokenizer
+
+
+def word_pieces(name: str) -> list[str]:
+    """The name's word pieces as the dense encoder reads them (lower case, long words split).
+
+    >>> word_pieces("Graph attention networks")
+    ['graph', 'attention', 'networks']
+    """
+    return _tokenizer().encode(name, add_special_tokens=False).tokens
+
+
+@cache
+def piece_scores() -> dict[str, float]:
+    """Each word piece's fitted share of a name's ``pieces`` input (a piece not listed adds 0)."""
+    return json.loads(PIECES.read_text(encoding="utf-8"))["scores"]
+
+
+def piece_prior(pieces: list[str], scores: dict[str, float] | None = None) -> float:
+    """The summed scores of a name's word pieces: what the fit learnt of names that mean alike (it scores
+    each piece by the encoder's vector of it, so a word no judge read is scored by the words it is near).
+
+    >>> piece_prior(["graph", "##s"], {"graph": 0.5, "##s": -0.25})
+    0.25
+    """
+    scores = piece_scores() if scores is None else scores
+    return sum(scores.get(p, 0.0) for p in pieces)
 
 
 @cache
