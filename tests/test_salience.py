@@ -49,3 +49,15 @@ def test_the_shipped_weights_read_the_new_inputs_and_a_place_name_ranks_below_a_
     place = salience.salience(concept("Langebaan Lagoon"), context)
     method = salience.salience(concept("graph attention networks", "Method"), context)
     assert 0.0 < place < method < 1.0
+
+
+def test_the_word_pieces_read_what_a_name_means_and_every_scored_piece_is_one_the_tokenizer_gives():
+    assert salience.word_pieces("Tannic acids") == ["tan", "##nic", "acids"]  # no padding, no [CLS] / [SEP]
+    prior = {name: salience.piece_prior(salience.word_pieces(name))
+             for name in ("study", "approach", "effects", "graph attention networks", "named entity recognition", "tannic acid")}
+    assert max(prior["study"], prior["approach"], prior["effects"]) < min(
+        prior["graph attention networks"], prior["named entity recognition"], prior["tannic acid"])
+    vocabulary = salience._tokenizer().get_vocab()
+    assert set(salience.piece_scores()) <= set(vocabulary)
+    assert not any(piece.startswith("[") for piece in salience.piece_scores())
+    assert salience.model()["weights"]["pieces"] == 1.0  # the fit folds its scale into the scores
