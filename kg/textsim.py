@@ -4,9 +4,10 @@ The index is part of the graph, so it works the same on the embedded store and o
 
 - ``(:Term {id})``: a word (two or more letters or digits, lower-cased, English stop words dropped,
   plurals folded);
-- ``(:Term)-[:OCCURS_IN {tf}]->(:Paper)``: how often the paper's text has the word (a term's
-  document frequency is its number of these edges, so it cannot drift from them). The edges
+- ``(:Term)-[:OCCURS_IN {tf}]->(:Paper)``: how often the paper's text has the word. The edges
   point at the paper so that a paper's outgoing edges stay its concepts and citations;
+- ``Term.df``: the word's document frequency, its number of those edges, moved with them in the
+  batch that writes them, so a query reads it instead of counting edges that grow with the graph;
 - ``Paper.text_length``: the paper's indexed words;
 - ``(:TextIndex {id: "bm25", papers, words, analyzer, k1, b})``: totals and how the index was made.
 
@@ -109,7 +110,6 @@ STORED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) RETURN t.id AS id"
 # Terms are created after a read that finds the stored ones (one writer per store): on the
 # embedded store this is several times faster than MERGE.
 CREATE_TERMS = "UNWIND $rows AS row CREATE (:Term {id: row.id})"
-# A term's document frequency is its number of OCCURS_IN edges, so it can never drift from them.
 CREATE_TERM_EDGES = """
 UNWIND $rows AS row
 MATCH (p:Paper {id: row.paper})
@@ -120,10 +120,19 @@ MATCH (t:Term {id: word.term})
 CREATE (t)-[:OCCURS_IN {tf: word.tf}]->(p)
 """
 DROP_UNUSED_TERMS = "UNWIND $ids AS id MATCH (t:Term {id: id}) WHERE NOT EXISTS { MATCH (t)-[:OCCURS_IN]->() } DELETE t"
+# Term.df moves with the edges, in their transaction; a graph indexed before it was kept counts it once
+MOVE_DOCUMENT_FREQUENCIES = "UNWIND $rows AS row MATCH (t:Term {id: row.term}) SET t.df = coalesce(t.df, 0) + row.delta"
+DOCUMENT_FREQUENCIES_KEPT = "MATCH (s:TextIndex {id: $id}) RETURN s.df_kept AS kept"
+COUNT_DOCUMENT_FREQUENCIES = """
+MATCH (t:Term) WHERE t.df IS NULL
+WITH t LIMIT $page
+SET t.df = COUNT { (t)-[:OCCURS_IN]->() }
+RETURN count(t) AS counted
+"""
 ADD_TOTALS = """
 MERGE (s:TextIndex {id: $id})
 SET s.papers = coalesce(s.papers, 0) + $papers, s.words = coalesce(s.words, 0) + $words,
-    s.analyzer = $analyzer, s.k1 = $k1, s.b = $b
+    s.analyzer = $analyzer, s.k1 = $k1, s.b = $b, s.df_kept = true
 """
 PAPERS_PER_WRITE = 100
 
@@ -144,8 +153,10 @@ def index_papers(store, paper_ids: Iterable[str], known: set[str] | None = None)
     ids = sorted(set(paper_ids))
     if not ids:
         return 0
+    keep_document_frequencies(store)
     changed, rows, dropped, wanted = [], [], set(), set()
     papers_delta = words_delta = 0
+    df_delta: Counter = Counter()
     for row in store.run(STORED_TEXT, {"ids": ids}):
         new = terms(paper_text(row["title"], row["abstract"], row["title_derived"]))
         old = {o["term"]: o["tf"] for o in row["old"] if o["term"] is not None}
@@ -154,6 +165,8 @@ def index_papers(store, paper_ids: Iterable[str], known: set[str] | None = None)
         changed.append(row["id"])
         dropped.update(old.keys() - new.keys())
         wanted.update(new)
+        df_delta.update(new.keys() - old.keys())
+        df_delta.subtract(old.keys() - new.keys())
         papers_delta += bool(new) - bool(old)
         words_delta += sum(new.values()) - sum(old.values())
         rows.append({"paper": row["id"], "length": sum(new.values()),
@@ -166,6 +179,8 @@ def index_papers(store, paper_ids: Iterable[str], known: set[str] | None = None)
     if known is not None:
         known.update(wanted)
     store.run_batches(CREATE_TERM_EDGES, rows, PAPERS_PER_WRITE)
+    store.run_batches(MOVE_DOCUMENT_FREQUENCIES, [{"term": t, "delta": d} for t, d in sorted(df_delta.items()) if d],
+                      EDGE_BATCH)
     if dropped:
         store.run(DROP_UNUSED_TERMS, {"ids": sorted(dropped)}, write=True)
         if known is not None:
@@ -173,6 +188,16 @@ def index_papers(store, paper_ids: Iterable[str], known: set[str] | None = None)
     store.run(ADD_TOTALS, {"id": INDEX_ID, "papers": papers_delta, "words": words_delta, "analyzer": ANALYZER,
                            "k1": K1, "b": B}, write=True)
     return len(changed)
+
+
+def keep_document_frequencies(store) -> None:
+    """Give every Term of an index made before ``Term.df`` was kept its document frequency, once."""
+    rows = store.run(DOCUMENT_FREQUENCIES_KEPT, {"id": INDEX_ID})
+    if not rows or rows[0]["kept"]:
+        return  # no index yet (its first batch keeps them), or kept
+    while store.run(COUNT_DOCUMENT_FREQUENCIES, {"page": EDGE_BATCH}, write=True)[0]["counted"]:
+        pass
+    store.run("MATCH (s:TextIndex {id: $id}) SET s.df_kept = true", {"id": INDEX_ID}, write=True)
 
 
 # --- query time -------------------------------------------------------------------------

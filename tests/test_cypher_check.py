@@ -58,7 +58,8 @@ PAPER, CONCEPT = "pB", "Transformer"
 # What a kg from before concept totals left (as tests/test_vocabulary.py makes it), and what another tool may write:
 # run before an operation, not captured.
 OLDER_KG = ["MATCH (c:Concept) REMOVE c.mentions, c.years, c.year_papers",
-            "MATCH (p:Paper) REMOVE p.stamp SET p.linked = true", "MATCH (s:BuildState) DELETE s"]
+            "MATCH (p:Paper) REMOVE p.stamp SET p.linked = true", "MATCH (s:BuildState) DELETE s",
+            "MATCH (t:Term) REMOVE t.df", "MATCH (s:TextIndex) REMOVE s.df_kept"]
 ANOTHER_TOOL = ["CREATE (:`Imported work` {id: 'x1'})-[:`CITED BY`]->(:`Imported work` {id: 'x2'})"]
 
 

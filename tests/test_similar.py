@@ -15,6 +15,7 @@ encoder):
 
 import json
 import math
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -334,6 +335,31 @@ def test_a_changed_abstract_replaces_its_words(session_store):
     stored = {r["id"] for r in session_store.run("MATCH (:Paper {id: 'pBio'})<-[:OCCURS_IN]-(t:Term) RETURN t.id AS id")}
     assert stored == set(terms("Cell growth in yeast Yeast cells divide on galactose."))
     assert not session_store.run("MATCH (t:Term {id: 'glucose'}) RETURN t")  # no paper has it any more
+    fresh(session_store, PAPERS)
+
+
+def kept_frequencies(store) -> dict:
+    """Each word's kept document frequency and its number of edges."""
+    return {r["id"]: (r["df"], r["edges"]) for r in store.run("MATCH (t:Term) RETURN t.id AS id, t.df AS df, "
+                                                             "COUNT { (t)-[:OCCURS_IN]->() } AS edges")}
+
+
+def test_each_words_document_frequency_moves_with_its_edges(session_store):
+    fresh(session_store, PAPERS[5:], PAPERS[:3], PAPERS[3:5])
+    load(session_store, [("pBio", "Cell growth in yeast", "Yeast cells divide on galactose.", [("Yeast", "Dataset")], [])])
+    kept = kept_frequencies(session_store)
+    texts = [f"{p[1]} {p[2]}" for p in PAPERS if p[0] != "pBio"] + ["Cell growth in yeast Yeast cells divide on galactose."]
+    holding = Counter(word for text in texts for word in terms(text))
+    assert kept == {word: (df, df) for word, df in holding.items()}  # pBio's old words moved with its old text
+    answers = all_rankings(session_store)
+    # an index made before the frequencies were kept: read by counting edges, then kept by the next build
+    session_store.run("MATCH (t:Term) REMOVE t.df", write=True)
+    session_store.run("MATCH (s:TextIndex) REMOVE s.df_kept", write=True)
+    assert all_rankings(session_store) == answers
+    load(session_store, PAPERS[:1])  # unchanged: no word moves, yet the old index gets its frequencies
+    assert kept_frequencies(session_store) == kept
+    assert session_store.run("MATCH (s:TextIndex) RETURN s.df_kept AS kept")[0]["kept"] is True
+    assert all_rankings(session_store) == answers
     fresh(session_store, PAPERS)
 
 
