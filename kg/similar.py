@@ -106,7 +106,17 @@ def proposes(naming: int, papers: int) -> bool:
     >>> proposes(50, 100), proposes(51, 2000), proposes(51, 100), proposes(600, 100_000)
     (True, True, False, False)
     """
-    return naming <= max(50, min(COMMON * papers, MOST_NAMING))
+    return naming <= most_naming(papers)
+
+
+def most_naming(papers: int) -> int:
+    """The most papers a concept may reach (directly, or through one BROADER edge) to propose them
+    (``proposes``) in a graph of ``papers`` papers.
+
+    >>> most_naming(100), most_naming(2000), most_naming(100_000)
+    (50, 100, 500)
+    """
+    return int(max(50, min(COMMON * papers, MOST_NAMING)))
 
 
 def concept_types(types: Iterable[str] | None) -> list[str]:
@@ -141,7 +151,7 @@ def concept_neighbours(store, paper: str, concepts: list[dict], limit: int = CAN
     wanted = [{"id": c["id"], "weight": c["weight"]} for c in concepts if proposes(c["df"], c["papers"])]
     if not wanted:
         return []
-    return concepts_read.neighbours(store, paper, wanted, limit)
+    return concepts_read.neighbours(store, paper, wanted, limit, most_naming(concepts[0]["papers"]))
 
 
 def shared_concepts(store, ids: list[str], concepts: list[dict]) -> tuple[dict[str, list[dict]], dict[str, str]]:

@@ -36,6 +36,7 @@ INDEX_ID = "bm25"
 ANALYZER = "scikit-learn english stop words, plurals folded"
 K1, B = 1.2, 0.75            # BM25's usual constants
 QUERY_TERMS = 40             # a query's heaviest words that are looked up
+MOST_POSTINGS = 1000         # a word more papers have proposes none (100,000 papers' postings exceed the store's query memory)
 EDGE_BATCH = 5000
 _DIGITS = re.compile(r"^[\d_]+$")
 _WORD = re.compile(r"(?u)\b\w\w+\b")     # scikit-learn's default token pattern, which made the first indexes
@@ -203,13 +204,13 @@ def keep_document_frequencies(store) -> None:
 # --- query time -------------------------------------------------------------------------
 
 def query_words(store, paper: str) -> tuple[list[dict], float, float] | None:
-    """The query's looked-up words ``[{term, weight}]``, its BM25 score against itself (the
+    """The query's looked-up words ``[{term, weight, df}]``, its BM25 score against itself (the
     scale of a perfect match) and the average length; None when the graph has no text index."""
     row = reads.words(store, INDEX_ID, paper)
     if not row or not row["papers"]:
         return None
     papers, avg_length = row["papers"], row["words"] / row["papers"]
-    weighted = [{"term": w["term"], "weight": idf(w["df"], papers) * w["tf"]}
+    weighted = [{"term": w["term"], "weight": idf(w["df"], papers) * w["tf"], "df": w["df"]}
                 for w in row["words_of_paper"] if w["term"] is not None and w["df"] > 1]
     # heaviest first; a word of equal weight by its spelling, so the choice never depends on store order
     weighted.sort(key=lambda w: (-w["weight"], w["term"]))
@@ -229,7 +230,7 @@ def draft_words(store, text: str) -> tuple[list[dict], float, float] | None:
         return None
     papers, words, df = found
     avg_length = words / papers
-    weighted = [{"term": t, "weight": idf(df[t] + 1, papers + 1) * tf} for t, tf in own.items() if df.get(t)]
+    weighted = [{"term": t, "weight": idf(df[t] + 1, papers + 1) * tf, "df": df[t]} for t, tf in own.items() if df.get(t)]
     weighted.sort(key=lambda w: (-w["weight"], w["term"]))
     chosen = weighted[:QUERY_TERMS]
     length = sum(own.values())
@@ -242,8 +243,9 @@ def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None
     """The ``limit`` papers whose text is most like ``paper``'s, and those of ``among`` beyond them,
     by BM25 over its heaviest words, each score divided by the paper's score against itself
     (1.0: as alike as the paper itself). ``words`` is :func:`query_words`' answer, when already read.
-    With ``limit`` 0 only ``among`` is scored, from their own texts (:func:`text_scores`): the
-    index's postings, which grow with the graph, are not read.
+    Every score comes from the papers' own texts (:func:`text_scores`); the postings the
+    ``limit`` papers come from are those of the chosen words at most ``MOST_POSTINGS`` papers have,
+    so that a query's reads do not grow with the graph (with ``limit`` 0 none are read).
 
     Empty when the paper has no indexed words or the graph no text index.
     """
@@ -251,11 +253,12 @@ def text_neighbours(store, paper: str, limit: int = 100, among: list[str] | None
     if found is None or not found[0]:
         return {}
     chosen, perfect, avg_length = found
-    if limit == 0:
-        scored = text_scores(store, [pid for pid in among or [] if pid != paper], chosen, avg_length)
-        return {pid: score / perfect for pid, score in scored.items()}
-    scored = reads.bm25_neighbours(store, paper, chosen, K1, B, avg_length, limit, among or [])
-    return {r["id"]: r["score"] / perfect for r in scored}
+    ids = set(among or [])
+    if limit:  # proposed by the postings of the words few papers have; scored below by all the chosen words
+        rare = [w for w in chosen if w["df"] <= MOST_POSTINGS]
+        ids.update(r["id"] for r in reads.bm25_neighbours(store, paper, rare, K1, B, avg_length, limit, []))
+    scored = text_scores(store, sorted(ids - {paper}), chosen, avg_length)
+    return {pid: score / perfect for pid, score in scored.items()}
 
 
 def text_scores(store, ids: list[str], chosen: list[dict], avg_length: float) -> dict[str, float]:

@@ -29,8 +29,9 @@ from kg.errors import BadInput, PaperNotFound
 from kg.graph import graph_rows
 from kg.similar import TYPE_WEIGHTS, WEIGHTS, concept_types, similar_papers
 from kg.store.load import load_rows
+from kg.store.reads.text import bm25_neighbours
 from kg.store.schema import create_constraints
-from kg.textsim import index_papers, terms, text_neighbours
+from kg.textsim import K1, B, index_papers, query_words, terms, text_neighbours
 from kg.vector_cache import CACHE_ENV
 
 NLP = ("natural language processing", "Domain")
@@ -112,14 +113,18 @@ def test_text_ranks_the_paper_with_the_same_words_first(db, session_store):
 
 
 def test_candidates_scored_from_their_texts_score_as_the_index_postings(db, session_store):
-    """The default ranking scores its candidates from their stored texts (no postings read): the
-    same BM25 as the store's sum over the index's postings, for every paper and query."""
+    """Candidates are scored from their stored texts (no postings read): the same BM25 as the
+    store's sum over the index's postings, for every paper and query; the postings propose the
+    papers a query's rare words find."""
     compared = 0
     for query in IDS:
-        by_postings = text_neighbours(session_store, query, limit=len(IDS))
+        chosen, perfect, avg_length = query_words(session_store, query)
+        by_postings = {r["id"]: r["score"] / perfect for r in
+                       bm25_neighbours(session_store, query, chosen, K1, B, avg_length, len(IDS), [])}
         by_texts = text_neighbours(session_store, query, limit=0, among=IDS)
         assert by_texts.keys() == by_postings.keys(), query
         assert by_texts == pytest.approx(by_postings, rel=1e-9), query
+        assert text_neighbours(session_store, query, limit=len(IDS)) == by_texts  # the same papers proposed
         compared += len(by_texts)
     assert compared >= 10  # scores to compare, not empty answers
 
@@ -360,6 +365,19 @@ def test_each_words_document_frequency_moves_with_its_edges(session_store):
     assert kept_frequencies(session_store) == kept
     assert session_store.run("MATCH (s:TextIndex) RETURN s.df_kept AS kept")[0]["kept"] is True
     assert all_rankings(session_store) == answers
+    fresh(session_store, PAPERS)
+
+
+def test_a_broad_concept_proposes_its_narrower_concepts_papers_only_when_they_are_few(session_store):
+    from kg.store.reads.concepts import neighbours
+
+    session_store.run("MATCH (n) DETACH DELETE n", write=True)
+    session_store.run("CREATE (b:Concept {id: 'corpus', papers: 1})<-[:USES]-(:Paper {id: 'direct'}) "
+                      "CREATE (b)<-[:BROADER]-(n:Concept {id: 'parallel corpus', papers: 2}) "
+                      "CREATE (n)<-[:USES]-(:Paper {id: 'n1'}) CREATE (n)<-[:USES]-(:Paper {id: 'n2'})", write=True)
+    broad = [{"id": "corpus", "weight": 1.0}]
+    assert sorted(neighbours(session_store, "q", broad, 10, most=2)) == ["direct", "n1", "n2"]
+    assert neighbours(session_store, "q", broad, 10, most=1) == ["direct"]  # 2 papers below it: more than 1
     fresh(session_store, PAPERS)
 
 

@@ -77,13 +77,17 @@ MATCH (c:Concept {id: id})
 WHERE size($types) = 0 OR c.type IN $types
 """ + _AND_BROADER
 # Papers naming (or reaching through one BROADER edge) the given concepts, best summed weight first.
+# A concept reaches its narrower concepts' papers only when their kept counts add up to at most
+# $most: a broad one ("model") has thousands, whose papers no query can read (nor the store group).
 NEIGHBOURS = """
 UNWIND $concepts AS concept
 MATCH (c:Concept {id: concept.id})
+OPTIONAL MATCH (c)<-[:BROADER]-(n:Concept)
+WITH concept, c, sum(coalesce(n.papers, 0)) AS narrower
 CALL {
   WITH c MATCH (c)<--(d:Paper) RETURN d
   UNION
-  WITH c MATCH (c)<-[:BROADER]-(:Concept)<--(d:Paper) RETURN d
+  WITH c, narrower WITH c, narrower WHERE narrower <= $most MATCH (c)<-[:BROADER]-(:Concept)<--(d:Paper) RETURN d
 }
 WITH d, concept WHERE d.id <> $paper
 WITH d, concept.id AS id, max(concept.weight) AS weight
@@ -160,10 +164,12 @@ def of_ids(store, ids: list[str], types: list[str]) -> list[dict]:
     return store.run(OF_IDS, {"ids": ids, "types": types, "papers": papers_read.count(store)})
 
 
-def neighbours(store, paper: str, weighted: list[dict], limit: int) -> list[str]:
+def neighbours(store, paper: str, weighted: list[dict], limit: int, most: int) -> list[str]:
     """The ``limit`` papers (``paper`` aside) with the largest summed ``weight`` of the concepts
-    ``weighted`` (``[{id, weight}]``) they name, directly or through one BROADER edge."""
-    return [r["id"] for r in store.run(NEIGHBOURS, {"concepts": weighted, "paper": paper, "limit": limit})]
+    ``weighted`` (``[{id, weight}]``) they name, directly or through one BROADER edge (where the
+    narrower concepts' papers number at most ``most``)."""
+    rows = store.run(NEIGHBOURS, {"concepts": weighted, "paper": paper, "limit": limit, "most": most})
+    return [r["id"] for r in rows]
 
 
 def shared(store, ids: list[str], concepts: list[str]) -> list[dict]:
