@@ -238,10 +238,10 @@ def graph(sources: list[str], db: Path, reuse: bool):
         index_text, index_dense = kg.build.index_papers, kg.build.dense.index_papers
 
         def timed(what, index):  # the build's share of each index, timed where the build calls it
-            def run(*args):
+            def run(*args, **kwargs):
                 start = time.process_time()
                 try:
-                    return index(*args)
+                    return index(*args, **kwargs)
                 finally:
                     spent[what] += time.process_time() - start
             return run
