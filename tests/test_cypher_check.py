@@ -5,7 +5,7 @@ embedded store with ``KG_CAPTURE_CYPHER`` on (``kg.store.capture``: the statemen
 against ArcadeDB): a build (a title-only paper among its papers), the same build again, an incremental one (a changed paper, references
 that become papers, an acronym two papers define differently), a build after an interrupted one
 and on a graph an older kg left, a ``kg load`` of records, the counts, every pack query with its
-example parameters, ``kg similar`` by each signal, every view, the citation analytics and every
+example parameters, ``kg similar`` by each signal, every view (and the whole-graph ones as a large graph reads them), the citation analytics and every
 export. Each distinct statement (the final text: labels and types assembled in Python included)
 and the names of the parameters sent with it go to ``@neo4j-cypher/language-support``
 (tests/cypher_check: pinned by its package-lock.json, installed by ``npm ci`` there, as .ci/run
@@ -89,6 +89,19 @@ def browse(db: str) -> None:
                 assert err.code == 404, (page, err.code)  # a page of what this small graph lacks
 
 
+def large_graph_views(db: str) -> None:
+    """The whole-graph views as they read a graph of more than ``WHOLE_GRAPH_PAPERS`` papers."""
+    import visuals.views
+
+    whole, visuals.views.WHOLE_GRAPH_PAPERS = visuals.views.WHOLE_GRAPH_PAPERS, 0
+    try:
+        with kg.open(db=db) as graph:
+            for view in ("overview", "cooccurrence", "similarity"):
+                graph.view(view)
+    finally:
+        visuals.views.WHOLE_GRAPH_PAPERS = whole
+
+
 def bench_reads(db: str) -> None:
     """The named reads only the benchmarks make (``bench/scale.py`` and ``bench/load.py`` pick papers and concepts by them)."""
     with open_store(db) as store:
@@ -134,6 +147,7 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
                     + [["similar", PAPER, "--types", "Method,Dataset"],
                        ["similar", "--text", "We summarize biomedical papers with a sparse Transformer."]]),
         "views": ([], views),
+        "views of a large graph": ([], [large_graph_views]),
         "citations": ([], [["citations", verb] for verb in ("top", "pagerank")]
                       + [["citations", "top", "--papers-only"], ["citations", "cocited", "--paper", "pA"],
                          ["citations", "coupled"], ["citations", "path", "pF", "pA"]]),

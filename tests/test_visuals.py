@@ -134,6 +134,31 @@ def test_cooccurrence_cap_keeps_the_most_named_concepts_and_counts_the_links_lef
     assert capped.omitted.edges == full.number_of_edges() - capped.graph.number_of_edges()  # counted, not formed
 
 
+@pytest.mark.parametrize("name, options", [("overview", {"top": 5}), ("overview", {"top": 12}),
+                                           ("cooccurrence", {"top": 3}), ("cooccurrence", {"top": 6, "types": "Method,Task"}),
+                                           ("similarity", {"top": 3}), ("similarity", {"top": 6})])
+def test_a_large_graphs_view_reads_only_what_it_shows_and_draws_what_the_whole_read_draws(views, session_store, monkeypatch,
+                                                                                           name, options):
+    """Above ``WHOLE_GRAPH_PAPERS`` a view starts from the store's ranking of the kept totals and
+    reads the papers of the concepts it shows only; on this graph it draws the same nodes and
+    links as the read of every concept's papers, and says its totals are the kept ones."""
+    import visuals.reads
+    import visuals.views
+
+    whole = build_view(session_store, name, **options)
+    every = []
+    monkeypatch.setattr(visuals.views, "naming_papers", lambda *args: every.append(args) or visuals.reads.naming_papers(*args))
+    monkeypatch.setattr(visuals.views, "WHOLE_GRAPH_PAPERS", 0)
+    large = build_view(session_store, name, **options)
+    assert not every  # no read of every concept's papers
+    assert set(large.graph.nodes) == set(whole.graph.nodes) and large.graph.number_of_nodes() > 1
+    assert {frozenset(e): d.get("weight") for *e, d in large.graph.edges(data=True)} == \
+        {frozenset(e): d.get("weight") for *e, d in whole.graph.edges(data=True)}
+    if name != "similarity":  # the papers left out are the similarity view's own count in both
+        assert large.omitted.about and "of about" in large.omitted.sentence()
+        assert large.omitted.total_nodes >= whole.omitted.total_nodes
+
+
 def stored_qualities(store) -> dict[str, float]:
     """Each concept's quality as the build stored it (``kg.store.concept_quality``), 0.5 where the
     records carried no salience to compute one from (as the packs read it)."""

@@ -53,14 +53,20 @@ class Omitted:
     total_nodes: int = 0
     rule: str = ""
     note: str = ""   # what a view folded before the cap ("+ 273 references")
+    about: bool = False  # the totals are the graph's kept totals, not counted for this view (a large graph)
 
     def sentence(self) -> str:
+        """What was left out, in words.
+
+        >>> Omitted(nodes=9_700, edges=52_000, total_nodes=10_000, rule="the 300 that matter most", about=True).sentence()
+        'Showing 300 of about 10,000 nodes (the 300 that matter most); about 9,700 nodes and 52,000 edges are left out.'
+        """
         if not self.nodes:
             return self.note
-        kept = self.total_nodes - self.nodes
+        kept, about = self.total_nodes - self.nodes, "about " if self.about else ""
         return " ".join(part for part in (
-            f"Showing {kept:,} of {self.total_nodes:,} nodes" + (f" ({self.rule})" if self.rule else "")
-            + f"; {self.nodes:,} nodes" + (f" and {self.edges:,} edges" if self.edges is not None else "")
+            f"Showing {kept:,} of {about}{self.total_nodes:,} nodes" + (f" ({self.rule})" if self.rule else "")
+            + f"; {about}{self.nodes:,} nodes" + (f" and {self.edges:,} edges" if self.edges is not None else "")
             + " are left out.", self.note) if part)
 
 

@@ -18,7 +18,7 @@ import networkx as nx
 
 from kg import defaults
 from kg.errors import BadInput
-from kg.similar import concept_weight, proposes, shared_weights
+from kg.similar import concept_weight, most_naming, proposes, shared_weights
 from kg.store import counts
 from kg.store.reads import citations as citation_reads
 from kg.store.reads import concepts as concept_reads
@@ -30,6 +30,7 @@ from visuals.reads import (
     checked_types,
     describe,
     find_focus,
+    most_weighted,
     naming_papers,
 )
 from visuals.render import Omitted, cap, render_html, write_html
@@ -37,6 +38,10 @@ from visuals.render import Omitted, cap, render_html, write_html
 VIEWS = ("overview", "paper", "concept", "cooccurrence", "similarity", "citations")
 REFERENCES_SHOWN = 20     # a paper or concept view draws the most cited references only
 NEIGHBOURS_PER_PAPER = 8   # similarity keeps each paper's strongest links only, so the picture stays readable
+# Up to this many papers a whole-graph view reads every concept's papers and counts exactly what it
+# leaves out (4 s at 10,000 papers); above, it reads the concepts it shows, ranked by the store from
+# their kept totals, and says what it leaves out from those totals (110 s against ~ s at 100,000).
+WHOLE_GRAPH_PAPERS = 20_000
 
 
 @dataclass
@@ -91,8 +96,11 @@ def build_view(store, view: str = defaults.VIEW, *, focus: str | None = None, de
 def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_by: str = "pagerank") -> View:
     """Papers and the concepts that at least ``min_papers`` of them share. Capped, it keeps
     structure: the concepts that matter most (their weight: papers extracting them x quality^4) with the papers naming the most of them.
-    Only what is shown becomes a networkx graph; what is left out is counted."""
-    named = naming_papers(store, [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES)
+    Only what is shown becomes a networkx graph; what is left out is counted (on a large graph,
+    from the kept totals: ``WHOLE_GRAPH_PAPERS``)."""
+    concept_types = [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES
+    whole = paper_reads.count(store) <= WHOLE_GRAPH_PAPERS
+    named = naming_papers(store, concept_types) if whole else most_weighted(store, concept_types, min_papers, max(1, top // 3))
     shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
     with_papers = "Paper" in types
     papers = set().union(*shared.values()) if with_papers else set()
@@ -108,15 +116,21 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     graph.add_nodes_from(sorted(shown))
     if with_papers:
         graph.add_edges_from((p, c) for c in concepts_shown for p in sorted(shared[c] & shown))
+    named_in_all = len(named)
+    if not whole:  # the graph's kept totals: the papers naming these concepts are at most the graph's papers
+        concepts_total, links_total = concept_reads.kept_totals(store, concept_types, min_papers)
+        nodes = range(concepts_total + (min(paper_reads.count(store), links_total) if with_papers else 0))
+        total_edges = links_total if with_papers else 0
+        named_in_all = concept_reads.kept_totals(store, concept_types, 1)[0]
     omitted = Omitted(total_nodes=len(nodes))
-    if len(nodes) > top:
+    if len(nodes) > graph.number_of_nodes():
         omitted = Omitted(nodes=len(nodes) - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
-                          total_nodes=len(nodes),
+                          total_nodes=len(nodes), about=not whole,
                           rule=named_rule(len(concepts_shown), graph.number_of_nodes() - len(concepts_shown)))
     _keep_types(describe(store, graph), types)
     shown_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
     subtitle = (f"{shown_papers:,} papers and {graph.number_of_nodes() - shown_papers:,} concepts; a concept is shown when at "
-                f"least {min_papers} papers name it ({len(named):,} concepts in all). A link: the paper names the concept.")
+                f"least {min_papers} papers name it ({named_in_all:,} concepts in all). A link: the paper names the concept.")
     return View(graph, "Papers and the concepts they share", subtitle, omitted)
 
 
@@ -201,7 +215,8 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     """Concepts linked by the papers that name both, coloured by community (Louvain, networkx).
     Capped, the ``top`` concepts that matter most (their weight, ``kg.store.counts.weight``) stay; only their links are built, those
     of the others counted (:func:`count_cooccurring`)."""
-    named = naming_papers(store, types)
+    whole = paper_reads.count(store) <= WHOLE_GRAPH_PAPERS
+    named = naming_papers(store, types) if whole else most_weighted(store, types, min_papers, top)
     papers_of = {c: found.papers for c, found in named.items()}
     kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers),
                   key=lambda c: (-named[c].weight, -len(papers_of[c]), str(c)))
@@ -219,10 +234,12 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items() if w >= threshold)
     for concept in shown:
         graph.nodes[concept]["rank"] = len(papers_of[concept])
-    omitted = Omitted(total_nodes=len(kept))
-    if len(kept) > len(shown):
-        omitted = Omitted(nodes=len(kept) - len(shown), total_nodes=len(kept),
-                          edges=count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges(),
+    # on a large graph the concepts left out are counted from the kept totals, their links not at all
+    total = len(kept) if whole else concept_reads.kept_totals(store, types, min_papers)[0]
+    omitted = Omitted(total_nodes=total)
+    if total > len(shown):
+        left = count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges() if whole else None
+        omitted = Omitted(nodes=total - len(shown), total_nodes=total, edges=left, about=not whole,
                           rule=f"the {top:,} concepts that matter most (papers extracting them x quality^4)")
     describe(store, graph)
     for u, v, d in graph.edges(data=True):
@@ -268,19 +285,13 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     The ``top`` papers shown are those with the largest total similarity to all others, summed
     per concept (a concept of weight w named by k papers gives each of them w * (k - 1)), so no
     pair of the whole graph is formed (100,000 papers have billions); the links are then scored
-    among them, each paper keeping its strongest."""
-    concepts_of: dict[str, set] = {}
-    weight_of: dict[str, float] = {}
-    naming: dict[str, int] = {}
+    among them, each paper keeping its strongest. On a large graph (``WHOLE_GRAPH_PAPERS``) the
+    sum runs over the ``LINKING_CONCEPTS`` concepts that add most to it, chosen by their kept totals."""
     total = paper_reads.count(store)
-    similar_to_all: Counter = Counter()
-    for concept, named in naming_papers(store, types).items():
-        naming[concept] = len(named.papers)
-        weight_of[concept] = concept_weight(len(named.papers), total, named.type, counts.quality(named._asdict()))
-        for paper in named.papers:
-            concepts_of.setdefault(paper, set()).add(concept)
-        if len(named.papers) >= 2 and proposes(len(named.papers), total):
-            similar_to_all.update(dict.fromkeys(named.papers, weight_of[concept] * (len(named.papers) - 1)))
+    if total <= WHOLE_GRAPH_PAPERS:
+        concepts_of, weight_of, naming, similar_to_all = _similar_to_all(store, types, total)
+    else:
+        concepts_of, weight_of, naming, similar_to_all = _similar_to_all_by_kept_totals(store, types, total, top)
     linked = sorted(similar_to_all, key=lambda p: (-similar_to_all[p], p))
     shown = linked[:top]
     weights = idf_similarity({p: concepts_of[p] for p in shown}, total, weight_of, naming)
@@ -301,6 +312,49 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     subtitle = (f"Papers linked by the concepts they share, a rare concept weighing more (IDF, as kg similar); each paper "
                 f"keeps its {NEIGHBOURS_PER_PAPER} strongest links; colour shows {communities} communities.")
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
+
+
+LINKING_CONCEPTS = 300  # of a large graph, the concepts whose links choose the similarity view's papers
+
+
+def _similar_to_all(store, types, total: int) -> tuple[dict, dict, dict, Counter]:
+    """Every paper's concepts, every concept's weight and papers, and each paper's similarity to all others."""
+    concepts_of: dict[str, set] = {}
+    weight_of: dict[str, float] = {}
+    naming: dict[str, int] = {}
+    similar_to_all: Counter = Counter()
+    for concept, named in naming_papers(store, types).items():
+        naming[concept] = len(named.papers)
+        weight_of[concept] = concept_weight(len(named.papers), total, named.type, counts.quality(named._asdict()))
+        for paper in named.papers:
+            concepts_of.setdefault(paper, set()).add(concept)
+        if len(named.papers) >= 2 and proposes(len(named.papers), total):
+            similar_to_all.update(dict.fromkeys(named.papers, weight_of[concept] * (len(named.papers) - 1)))
+    return concepts_of, weight_of, naming, similar_to_all
+
+
+def _similar_to_all_by_kept_totals(store, types, total: int, top: int) -> tuple[dict, dict, dict, Counter]:
+    """As :func:`_similar_to_all`, with each paper's similarity to all others summed over the
+    ``LINKING_CONCEPTS`` concepts that add most to it, a concept's papers counted by its kept total,
+    and the concepts read for the ``top`` papers most similar to all others only."""
+    def weight(row):
+        return concept_weight(row["papers"], total, row["type"], counts.quality(row))
+
+    candidates = concept_reads.linking_most(store, types, total, most_naming(total), LINKING_CONCEPTS)
+    linking = sorted(candidates, key=lambda r: (-weight(r) * r["papers"] * (r["papers"] - 1), r["id"]))[:LINKING_CONCEPTS]
+    papers_of = concept_reads.papers_of(store, [r["id"] for r in linking], MENTIONS)
+    similar_to_all: Counter = Counter()
+    for row in linking:
+        named = papers_of.get(row["id"], [])
+        similar_to_all.update(dict.fromkeys(named, weight(row) * (row["papers"] - 1)))
+    chosen = sorted(similar_to_all, key=lambda p: (-similar_to_all[p], p))[:top]
+    concepts_of: dict[str, set] = {}
+    weight_of: dict[str, float] = {}
+    naming: dict[str, int] = {}
+    for row in concept_reads.of_papers(store, chosen, MENTIONS, types):
+        concepts_of.setdefault(row["paper"], set()).add(row["id"])
+        weight_of[row["id"]], naming[row["id"]] = weight(row), row["papers"]
+    return concepts_of, weight_of, naming, similar_to_all
 
 
 def idf_similarity(concepts_of: dict[str, set], total: int | None = None, weight_of: dict[str, float] | None = None,

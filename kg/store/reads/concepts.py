@@ -19,6 +19,46 @@ WHERE c.type IN $types
 RETURN c.id AS concept, c.type AS type, c.quality AS quality, c.rated AS rated,
        [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
 """
+# The concepts of $types whose kept total says at least $min papers name them (it counts the
+# vocabulary's links too: a superset of those the views draw), as kg.store.counts.weight ranks
+# them, a page at a time: what a large graph's views start from instead of every concept's papers.
+RANKED = """
+MATCH (c:Concept)
+WHERE c.type IN $types AND c.papers >= $min
+WITH c, CASE WHEN c.rated IS NULL THEN c.papers ELSE c.rated END * coalesce(c.quality, 0.5) ^ 4 AS weight
+RETURN c.id AS concept
+ORDER BY weight DESC, c.papers DESC, c.id
+SKIP $skip LIMIT $limit
+"""
+NAMING_PAPERS_OF = """
+UNWIND $ids AS id
+MATCH (c:Concept {id: id})
+RETURN c.id AS concept, c.type AS type, c.quality AS quality, c.rated AS rated,
+       [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
+"""
+KEPT_TOTALS = """
+MATCH (c:Concept)
+WHERE c.type IN $types AND c.papers >= $min
+RETURN count(c) AS concepts, sum(c.papers) AS links
+"""
+# The concepts of one type that link pairs of papers (named by 2 to $most papers, kept totals),
+# those whose links add most to the papers' similarity to all others first: IDF x quality x
+# papers x (papers - 1) (kg.similar.concept_weight but for the type's weight, the same for all here).
+LINKING_MOST = """
+MATCH (c:Concept)
+WHERE c.type = $type AND c.papers >= 2 AND c.papers <= $most
+WITH c, log(1 + ($n - c.papers + 0.5) / (c.papers + 0.5)) * coalesce(c.quality, 0.5) * c.papers * (c.papers - 1) AS linking
+RETURN c.id AS id, c.type AS type, c.papers AS papers, c.quality AS quality
+ORDER BY linking DESC, c.id
+LIMIT $limit
+"""
+# The concepts of $types these papers name through a link of $rels, with their kept totals.
+OF_PAPERS = """
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})-[r]->(c:Concept)
+WHERE type(r) IN $rels AND c.type IN $types
+RETURN DISTINCT p.id AS paper, c.id AS id, c.type AS type, c.papers AS papers, c.quality AS quality
+"""
 # Reads of given ids start at each node found by its key (a scan of every concept costs seconds
 # at 10,000 papers); ``papers`` is the total the build keeps (kg.store.vocabulary.Totals).
 DETAILS = """
@@ -121,8 +161,52 @@ class Named(NamedTuple):
 def naming_papers(store, rels, types) -> dict[str, Named]:
     """``{concept id: Named}`` for the concepts of ``types`` that a link of ``rels`` names."""
     rows = store.run(NAMING_PAPERS, {"rels": list(rels), "types": list(types)})
-    return {r["concept"]: Named(r["type"], set(r["papers"]), weight(dict(r, papers=len(r["papers"]))), r["quality"])
-            for r in rows if r["papers"]}
+    return {r["concept"]: _named(r) for r in rows if r["papers"]}
+
+
+def most_weighted(store, rels, types, min_papers: int, count: int) -> dict[str, Named]:
+    """The ``count`` concepts of ``types`` that at least ``min_papers`` papers name through a link
+    of ``rels`` and that matter most (``Named.weight``, then more papers, then the id), best first:
+    ranked by their kept totals in the store, so only these concepts' papers are read."""
+    found: dict[str, Named] = {}
+    skip, page = 0, max(count, 50)
+    while len(found) < count:
+        ids = [r["concept"] for r in store.run(RANKED, {"types": list(types), "min": min_papers, "skip": skip, "limit": page})]
+        if not ids:
+            break
+        rows = store.run(NAMING_PAPERS_OF, {"ids": ids, "rels": list(rels)})
+        found.update({r["concept"]: _named(r) for r in rows if len(r["papers"]) >= min_papers})
+        skip += page
+    best = sorted(found, key=lambda c: (-found[c].weight, -len(found[c].papers), c))[:count]
+    return {c: found[c] for c in best}
+
+
+def kept_totals(store, types, min_papers: int) -> tuple[int, int]:
+    """How many concepts of ``types`` their kept totals say at least ``min_papers`` papers name,
+    and how many links those totals add up to (vocabulary links counted: at most that many)."""
+    row = store.run(KEPT_TOTALS, {"types": list(types), "min": min_papers})[0]
+    return row["concepts"], row["links"] or 0
+
+
+def linking_most(store, types, papers: int, most: int, limit: int) -> list[dict]:
+    """``{id, type, papers, quality}`` of each type's ``limit`` concepts that link the most pairs
+    of the graph's ``papers`` papers (named by 2 to ``most`` of them), by their kept totals."""
+    params = {"n": papers, "most": most, "limit": limit}
+    return [row for t in types for row in store.run(LINKING_MOST, {**params, "type": t})]
+
+
+def of_papers(store, ids: list[str], rels, types) -> list[dict]:
+    """``{paper, id, type, papers, quality}``: the concepts of ``types`` each of these papers names."""
+    return store.run(OF_PAPERS, {"ids": ids, "rels": list(rels), "types": list(types)})
+
+
+def papers_of(store, ids: list[str], rels) -> dict[str, list[str]]:
+    """The ids of the papers naming each of these concepts through a link of ``rels``."""
+    return {r["concept"]: r["papers"] for r in store.run(NAMING_PAPERS_OF, {"ids": ids, "rels": list(rels)})}
+
+
+def _named(row: dict) -> Named:
+    return Named(row["type"], set(row["papers"]), weight(dict(row, papers=len(row["papers"]))), row["quality"])
 
 
 def details(store, ids: list[str]) -> list[dict]:
