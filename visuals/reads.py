@@ -32,9 +32,9 @@ def naming_papers(store, types=CONCEPT_TYPES) -> dict[str, concepts.Named]:
 
 def most_weighted(store, types, min_papers: int, count: int) -> dict[str, concepts.Named]:
     """The ``count`` concepts of ``types`` at least ``min_papers`` papers name that matter most,
-    with their papers, best first (``kg.store.reads.concepts.most_weighted``): read from the
-    store's ranking, not from every concept's papers."""
-    return concepts.most_weighted(store, MENTIONS, types, min_papers, count)
+    with their papers' element ids, best first (``kg.store.reads.concepts.most_weighted``): read
+    from the store's ranking, not from every concept's papers."""
+    return concepts.most_weighted(store, types, min_papers, count)
 
 
 def find_focus(store, kind: str, key: str) -> str:

@@ -102,6 +102,8 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     whole = paper_reads.count(store) <= WHOLE_GRAPH_PAPERS
     named = naming_papers(store, concept_types) if whole else most_weighted(store, concept_types, min_papers, max(1, top // 3))
     shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
+    if not whole:
+        shared = _choosable_by_id(store, shared, top)
     with_papers = "Paper" in types
     papers = set().union(*shared.values()) if with_papers else set()
     nodes = set(shared) | papers
@@ -205,6 +207,21 @@ def fold_references(graph: nx.Graph, centre, shown: int) -> str:
     return sentence + "."
 
 
+def _choosable_by_id(store, shared: dict[str, set], top: int) -> dict[str, set]:
+    """``shared`` (each concept's papers by element id) with only the papers the overview may
+    choose, by their ids: those naming as many of the concepts as the ``top``-th most does, and
+    each concept's best-linked ones (``choose_citers``, ties broken by id as on a whole read)."""
+    links = Counter(e for papers in shared.values() for e in papers)
+    most = sorted(links.values(), reverse=True)
+    floor = most[min(top, len(most)) - 1] if most else 0
+    needed = {e for e, n in links.items() if n >= floor}
+    for papers in shared.values():
+        best = max((links[e] for e in papers), default=0)
+        needed |= {e for e in papers if links[e] == best}
+    ids = concept_reads.paper_ids(store, needed)
+    return {c: {ids[e] for e in papers if e in ids} for c, papers in shared.items()}
+
+
 def _neighbour_rows(store, ids: list[str], limit: int) -> list[dict]:
     """The links out of and into ``ids``: mentions, and citations either way."""
     return (citation_reads.out_of(store, ids, [*MENTIONS, "CITES"], limit) + citation_reads.citing(store, ids, limit=limit)
@@ -302,10 +319,14 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
                 graph.add_edge(paper, other, weight=round(w, 3), title=f"similarity {w:.2f} (shared concepts' weights, as kg similar)")
     for node in graph:
         graph.nodes[node]["rank"] = graph.degree(node, weight="weight")
-    omitted = Omitted(total_nodes=len(linked))
-    if len(linked) > len(shown):
-        omitted = Omitted(nodes=len(linked) - graph.number_of_nodes(), edges=None, total_nodes=len(linked),
-                          rule=f"the {top:,} papers most similar to all others")
+    # on a large graph: of about the graph's papers, through the concepts that link most
+    linkable, rule = len(linked), f"the {top:,} papers most similar to all others"
+    if total > WHOLE_GRAPH_PAPERS:
+        linkable, rule = max(total, len(linked)), f"{rule} through the {LINKING_CONCEPTS:,} concepts that link most"
+    omitted = Omitted(total_nodes=linkable)
+    if linkable > len(shown):
+        omitted = Omitted(nodes=linkable - graph.number_of_nodes(), edges=None, total_nodes=linkable, rule=rule,
+                          about=total > WHOLE_GRAPH_PAPERS)
     describe(store, graph)
     communities = _communities(graph)
     _name_by_shared_concepts(store, graph, concepts_of)
@@ -342,11 +363,14 @@ def _similar_to_all_by_kept_totals(store, types, total: int, top: int) -> tuple[
 
     candidates = concept_reads.linking_most(store, types, total, most_naming(total), LINKING_CONCEPTS)
     linking = sorted(candidates, key=lambda r: (-weight(r) * r["papers"] * (r["papers"] - 1), r["id"]))[:LINKING_CONCEPTS]
-    papers_of = concept_reads.papers_of(store, [r["id"] for r in linking], MENTIONS)
-    similar_to_all: Counter = Counter()
+    papers_of = concept_reads.papers_of(store, [r["id"] for r in linking])  # element ids
+    by_element: Counter = Counter()
     for row in linking:
-        named = papers_of.get(row["id"], [])
-        similar_to_all.update(dict.fromkeys(named, weight(row) * (row["papers"] - 1)))
+        by_element.update(dict.fromkeys(papers_of.get(row["id"], []), weight(row) * (row["papers"] - 1)))
+    # the ids of the papers shown (ties: by id, as in the whole graph's view)
+    best = sorted(by_element.values(), reverse=True)[top - 1] if len(by_element) >= top else 0
+    ids = concept_reads.paper_ids(store, [e for e, s in by_element.items() if s >= best])
+    similar_to_all = Counter({ids.get(e, e): s for e, s in by_element.items()})
     chosen = sorted(similar_to_all, key=lambda p: (-similar_to_all[p], p))[:top]
     concepts_of: dict[str, set] = {}
     weight_of: dict[str, float] = {}

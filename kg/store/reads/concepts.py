@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kg.graph import MENTION_TYPES
 from kg.store.counts import weight
 from kg.store.reads import papers as papers_read
 
@@ -30,34 +31,42 @@ RETURN c.id AS concept
 ORDER BY weight DESC, c.papers DESC, c.id
 SKIP $skip LIMIT $limit
 """
-NAMING_PAPERS_OF = """
+# A paper by its element id: its id would read its whole record (abstract, vectors), three times as long.
+NAMING_ELEMENTS = f"""
 UNWIND $ids AS id
-MATCH (c:Concept {id: id})
+MATCH (c:Concept {{id: id}})
 RETURN c.id AS concept, c.type AS type, c.quality AS quality, c.rated AS rated,
-       [(c)<-[r]-(p:Paper) WHERE type(r) IN $rels | p.id] AS papers
+       [(c)<-[:{"|".join(MENTION_TYPES)}]-(p) | elementId(p)] AS papers
 """
+PAPER_IDS = "UNWIND $elements AS e MATCH (p:Paper) WHERE elementId(p) = e RETURN e AS element, p.id AS id"
+# As many as the views draw where the build rated every extracted link (rated: the papers that
+# extracted the concept), at most that many elsewhere (papers: vocabulary links too).
 KEPT_TOTALS = """
 MATCH (c:Concept)
-WHERE c.type IN $types AND c.papers >= $min
-RETURN count(c) AS concepts, sum(c.papers) AS links
+WITH c, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers
+WHERE c.type IN $types AND papers >= $min
+RETURN count(c) AS concepts, sum(papers) AS links
 """
-# The concepts of one type that link pairs of papers (named by 2 to $most papers, kept totals),
-# those whose links add most to the papers' similarity to all others first: IDF x quality x
-# papers x (papers - 1) (kg.similar.concept_weight but for the type's weight, the same for all here).
+# The concepts of one type that link pairs of papers (named by 2 to $most papers: those that
+# extracted it, else all, as KEPT_TOTALS counts them), those whose links add most to the papers'
+# similarity to all others first: IDF x quality x papers x (papers - 1) (kg.similar.concept_weight
+# but for the type's weight, the same for all of them here).
 LINKING_MOST = """
 MATCH (c:Concept)
-WHERE c.type = $type AND c.papers >= 2 AND c.papers <= $most
-WITH c, log(1 + ($n - c.papers + 0.5) / (c.papers + 0.5)) * coalesce(c.quality, 0.5) * c.papers * (c.papers - 1) AS linking
-RETURN c.id AS id, c.type AS type, c.papers AS papers, c.quality AS quality
+WITH c, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers
+WHERE c.type = $type AND papers >= 2 AND papers <= $most
+WITH c, papers, log(1 + ($n - papers + 0.5) / (papers + 0.5)) * coalesce(c.quality, 0.5) * papers * (papers - 1) AS linking
+RETURN c.id AS id, c.type AS type, papers, c.quality AS quality
 ORDER BY linking DESC, c.id
 LIMIT $limit
 """
-# The concepts of $types these papers name through a link of $rels, with their kept totals.
+# The concepts of $types these papers name through a link of $rels, with their kept totals (as KEPT_TOTALS).
 OF_PAPERS = """
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})-[r]->(c:Concept)
 WHERE type(r) IN $rels AND c.type IN $types
-RETURN DISTINCT p.id AS paper, c.id AS id, c.type AS type, c.papers AS papers, c.quality AS quality
+RETURN DISTINCT p.id AS paper, c.id AS id, c.type AS type, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers,
+       c.quality AS quality
 """
 # Reads of given ids start at each node found by its key (a scan of every concept costs seconds
 # at 10,000 papers); ``papers`` is the total the build keeps (kg.store.vocabulary.Totals).
@@ -164,26 +173,32 @@ def naming_papers(store, rels, types) -> dict[str, Named]:
     return {r["concept"]: _named(r) for r in rows if r["papers"]}
 
 
-def most_weighted(store, rels, types, min_papers: int, count: int) -> dict[str, Named]:
-    """The ``count`` concepts of ``types`` that at least ``min_papers`` papers name through a link
-    of ``rels`` and that matter most (``Named.weight``, then more papers, then the id), best first:
-    ranked by their kept totals in the store, so only these concepts' papers are read."""
+def most_weighted(store, types, min_papers: int, count: int) -> dict[str, Named]:
+    """The ``count`` concepts of ``types`` that at least ``min_papers`` papers name through an
+    extracted link (``MENTION_TYPES``) and that matter most (``Named.weight``, then more papers,
+    then the id), best first: ranked by their kept totals in the store, so only these concepts'
+    papers are read, by their element ids (:func:`paper_ids` gives the ids of those shown)."""
     found: dict[str, Named] = {}
     skip, page = 0, max(count, 50)
     while len(found) < count:
         ids = [r["concept"] for r in store.run(RANKED, {"types": list(types), "min": min_papers, "skip": skip, "limit": page})]
         if not ids:
             break
-        rows = store.run(NAMING_PAPERS_OF, {"ids": ids, "rels": list(rels)})
+        rows = store.run(NAMING_ELEMENTS, {"ids": ids})
         found.update({r["concept"]: _named(r) for r in rows if len(r["papers"]) >= min_papers})
         skip += page
     best = sorted(found, key=lambda c: (-found[c].weight, -len(found[c].papers), c))[:count]
     return {c: found[c] for c in best}
 
 
+def paper_ids(store, elements) -> dict[str, str]:
+    """``{element id: paper id}`` of these papers."""
+    return {r["element"]: r["id"] for r in store.run(PAPER_IDS, {"elements": list(elements)})}
+
+
 def kept_totals(store, types, min_papers: int) -> tuple[int, int]:
     """How many concepts of ``types`` their kept totals say at least ``min_papers`` papers name,
-    and how many links those totals add up to (vocabulary links counted: at most that many)."""
+    and how many links those totals add up to (``KEPT_TOTALS``)."""
     row = store.run(KEPT_TOTALS, {"types": list(types), "min": min_papers})[0]
     return row["concepts"], row["links"] or 0
 
@@ -200,9 +215,9 @@ def of_papers(store, ids: list[str], rels, types) -> list[dict]:
     return store.run(OF_PAPERS, {"ids": ids, "rels": list(rels), "types": list(types)})
 
 
-def papers_of(store, ids: list[str], rels) -> dict[str, list[str]]:
-    """The ids of the papers naming each of these concepts through a link of ``rels``."""
-    return {r["concept"]: r["papers"] for r in store.run(NAMING_PAPERS_OF, {"ids": ids, "rels": list(rels)})}
+def papers_of(store, ids: list[str]) -> dict[str, list[str]]:
+    """The element ids of the papers naming each of these concepts through an extracted link."""
+    return {r["concept"]: r["papers"] for r in store.run(NAMING_ELEMENTS, {"ids": ids})}
 
 
 def _named(row: dict) -> Named:
