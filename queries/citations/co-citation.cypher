@@ -8,14 +8,26 @@ CALL {
   UNION
   MATCH (w:Reference {key: $work}) RETURN w
 }
+// rows hold element ids, not nodes: a paper's record (its abstract and vectors) per row would
+// hold more than the store's query memory for a work thousands of papers cite
 MATCH (w)<-[:CITES]-(citer:Paper)-[:CITES]->(other)
 WHERE other <> w
-WITH other, citer ORDER BY citer.id
-WITH other, collect(DISTINCT citer.id) AS citers
-RETURN CASE WHEN other:Paper THEN 'Paper' ELSE 'Reference' END AS kind, coalesce(other.id, other.key) AS id,
-       CASE WHEN other:Paper OR other.title IS NOT NULL THEN other.title
-            WHEN size(coalesce(other.authors, [])) = 0 THEN null
-            ELSE reduce(s = head(other.authors), a IN tail(other.authors) | s + ', ' + a) END AS title,
-       size(citers) AS co_cited, citers
+WITH elementId(w) AS work, elementId(other) AS other, count(DISTINCT elementId(citer)) AS co_cited
+ORDER BY co_cited DESC
+WITH work, collect({other: other, co_cited: co_cited}) AS counted
+UNWIND [c IN counted WHERE c.co_cited >= coalesce(counted[$top - 1].co_cited, 0)] AS found
+MATCH (o) WHERE elementId(o) = found.other
+WITH work, found.other AS other, found.co_cited AS co_cited, coalesce(o.id, o.key) AS id
 ORDER BY co_cited DESC, id
 LIMIT $top
+MATCH (w) WHERE elementId(w) = work
+MATCH (o) WHERE elementId(o) = other
+MATCH (w)<-[:CITES]-(citer:Paper)-[:CITES]->(o)
+WITH o, id, co_cited, citer.id AS citer ORDER BY citer
+WITH o, id, co_cited, collect(DISTINCT citer) AS citers
+RETURN CASE WHEN o:Paper THEN 'Paper' ELSE 'Reference' END AS kind, id,
+       CASE WHEN o:Paper OR o.title IS NOT NULL THEN o.title
+            WHEN size(coalesce(o.authors, [])) = 0 THEN null
+            ELSE reduce(s = head(o.authors), a IN tail(o.authors) | s + ', ' + a) END AS title,
+       co_cited, citers
+ORDER BY co_cited DESC, id
