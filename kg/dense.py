@@ -178,6 +178,7 @@ def index_papers(store, paper_ids: Iterable[str], model: Model | None = None,
     ids = sorted(set(paper_ids))
     if not ids:
         return 0
+    reads.move_apart(store)  # where an older kg kept them on the papers
     model = model or default_model()
     rows = reads.stored_texts(store, ids)
     encoded = encoded or {}
@@ -297,7 +298,7 @@ def _from_file(store, version: str) -> Matrix | None:
 
 def _from_store(store, version: str) -> Matrix:
     ids, rows = [], []
-    for row in reads.all_vectors(store):
+    for row in reads.all_vectors(store, apart=bool((reads.index_state(store) or {}).get("apart"))):
         ids.append(row["id"])
         rows.append(row["dense"])
     vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)

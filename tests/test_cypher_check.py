@@ -33,6 +33,7 @@ from helpers.cypher_capture import (
     sent_as,
     store_layer_statements,
 )
+from test_similar import VECTORS_ON_PAPERS
 from test_vocabulary import record
 
 import kg
@@ -139,6 +140,8 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
         "incremental build": ([], [["build", str(SOURCES / "more.jsonl")]]),
         "interrupted build": ([], [interrupted_build]),
         "build after an interrupted one": ([], [["build", str(SOURCES / "last.jsonl")]]),
+        "similar on an older kg's graph": ([*VECTORS_ON_PAPERS, "MATCH (s:BuildState) SET s.dense_version = 'older'"],
+                                           [["similar", "s1", "--by", "dense"]]),
         "build on an older kg's graph": (OLDER_KG, [["build", str(SOURCES / "last.jsonl")]]),
         "load records": ([], [["load", RECORDS]]),
         "stats": ([], [["stats"], ["stats", "--recount"]]),

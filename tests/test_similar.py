@@ -186,8 +186,8 @@ def test_dense_ranks_the_same_meaning_first_and_shows_the_nearest_sentences(db, 
 
 
 def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encoder(db, session_store):
-    row = session_store.run("MATCH (p:Paper {id: 'qA'}) RETURN p.abstract AS abstract, p.sentences AS sentences, "
-                            "p.sentence_dense AS packed")[0]
+    row = session_store.run("MATCH (p:Paper {id: 'qA'}), (v:PaperVectors {paper: 'qA'}) RETURN p.abstract AS abstract, "
+                            "v.sentences AS sentences, v.sentence_dense AS packed")[0]
     assert row["sentences"] == [0, 86, 87, 145]  # qA's two sentences, as offsets in its abstract
     stored = dense.Sentences.stored(row["abstract"], row["sentences"], row["packed"])
     assert stored.texts == dense.sentences(row["abstract"]) and stored.vectors.shape == (2, 384)
@@ -201,9 +201,9 @@ def test_the_sentence_vectors_are_stored_by_the_build_and_read_without_the_encod
 def test_vectors_encoded_with_the_records_are_used_only_for_the_text_stored(session_store, monkeypatch):
     monkeypatch.setenv(CACHE_ENV, "0")  # what the encoder reads, not what the vector cache holds
     fresh(session_store, PAPERS)
-    read = "MATCH (p:Paper) RETURN p.id AS id, p.dense AS dense, p.sentences AS s, p.sentence_dense AS sd ORDER BY id"
+    read = "MATCH (v:PaperVectors) RETURN v.paper AS id, v.dense AS dense, v.sentences AS s, v.sentence_dense AS sd ORDER BY id"
     want = session_store.run(read)
-    session_store.run("MATCH (p:Paper) REMOVE p.dense, p.sentences, p.sentence_dense", write=True)
+    session_store.run("MATCH (v:PaperVectors) DETACH DELETE v", write=True)
     encoded = {r["id"]: r.pop(dense.ENCODED) for r in dense.encode_records([record(*p) for p in PAPERS])}
     encoded["pBio"] = ("Cell growth in yeast Yeast cells divide on galactose.", encoded["qA"][1])  # not pBio's text
 
@@ -459,7 +459,8 @@ def test_one_query_at_a_time(db):
 
 def test_the_vectors_are_read_once_per_build_and_follow_a_changed_abstract(session_store):
     fresh(session_store, PAPERS)
-    assert session_store.run("MATCH (p:Paper) WHERE p.dense IS NULL RETURN count(p) AS n")[0]["n"] == 0
+    assert session_store.run("MATCH (p:Paper) WHERE NOT EXISTS { MATCH (v:PaperVectors {paper: p.id}) WHERE v.dense IS NOT NULL } "
+                             "RETURN count(p) AS n")[0]["n"] == 0
     before = dense.matrix(session_store)
     assert dense.matrix(session_store) is before and len(before.ids) == len(PAPERS)
     assert before.vectors.shape == (len(PAPERS), 384)
@@ -474,4 +475,26 @@ def test_the_vectors_are_read_once_per_build_and_follow_a_changed_abstract(sessi
     assert after is not before
     nearest = similar_papers(session_store, "qA", by="dense", top=1)[0]["id"]
     assert nearest == "pBio"  # now about summarizing long documents with sparse attention
+    fresh(session_store, PAPERS)
+
+
+# What a kg from before the vectors' own nodes left: the vectors on the papers (tests/test_cypher_check.py too)
+VECTORS_ON_PAPERS = ["MATCH (v:PaperVectors) MATCH (p:Paper {id: v.paper}) SET p.dense = v.dense, p.sentences = v.sentences, "
+                     "p.sentence_dense = v.sentence_dense DETACH DELETE v",
+                     "MATCH (s:BuildState) REMOVE s.vectors_apart"]
+
+
+def test_vectors_an_older_kg_kept_on_the_papers_are_read_there_and_moved_by_the_next_build(session_store):
+    fresh(session_store, PAPERS)
+    read = "MATCH (v:PaperVectors) RETURN v.paper AS id, v.dense AS dense, v.sentences AS s, v.sentence_dense AS sd ORDER BY id"
+    vectors = session_store.run(read)
+    answer = [(r["id"], r["dense"]) for r in similar_papers(session_store, "qA", by="dense", top=3)]
+    for older in VECTORS_ON_PAPERS:
+        session_store.run(older, write=True)
+    session_store.run("MATCH (s:BuildState) SET s.dense_version = 'older'", write=True)  # no matrix cached for it
+    assert session_store.run(read) == []
+    assert [(r["id"], r["dense"]) for r in similar_papers(session_store, "qA", by="dense", top=3)] == answer
+    load(session_store, [("pNew", "Yeast cells", "Yeast cells divide on galactose.", [], [])])  # the next build
+    assert session_store.run("MATCH (p:Paper) WHERE p.dense IS NOT NULL OR p.sentence_dense IS NOT NULL RETURN count(p) AS n")[0]["n"] == 0
+    assert [r for r in session_store.run(read) if r["id"] != "pNew"] == vectors
     fresh(session_store, PAPERS)

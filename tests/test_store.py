@@ -41,6 +41,7 @@ def test_load_is_idempotent_and_merges_spellings_into_one_concept(store):
     counts = stats(store)
     assert counts["nodes"] == {"Author": 1, "Concept": 3, "Dataset": 1, "Method": 2, "Paper": 2, "Reference": 2, "Venue": 1,
                                "Term": 6, "TextIndex": 1,  # the words of kg similar's text index
+                               "PaperVectors": 2,  # and each paper's meaning (kg.dense)
                                "BuildState": 1}  # the batches' stamps
     # paper b's abstract writes FooNet and SQuAD too: the vocabulary pass links them (MENTIONS)
     # each paper indexes six words: title, propose, foonet, use, bert, squad

@@ -13,7 +13,8 @@ from kg.build import build
 from kg.vector_cache import CACHE_ENV, FILE, VectorCache, cache_folder
 
 SOURCES = [str(FIXTURES / "abstracts_linked.txt")]  # ten of the bundled abstracts
-VECTORS = "MATCH (p:Paper) RETURN p.id AS id, p.dense AS dense, p.sentences AS sentences, p.sentence_dense AS packed ORDER BY id"
+VECTORS = ("MATCH (v:PaperVectors) RETURN v.paper AS id, v.dense AS dense, v.sentences AS sentences, v.sentence_dense AS packed "
+           "ORDER BY id")
 
 
 class Counting(dense.Model):

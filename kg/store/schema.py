@@ -15,6 +15,7 @@ CONSTRAINTS = (
     ("venue_name", "Venue", "name"),
     ("term_id", "Term", "id"),
     ("text_index_id", "TextIndex", "id"),
+    ("paper_vectors_paper", "PaperVectors", "paper"),
 )
 
 # concept_name: concepts/profile and the views find a concept by its name without reading them all

@@ -2,8 +2,8 @@
 streamed (an export never holds all rows at once).
 
 A node's key is its constrained property (``id``, ``key`` or ``name``). The BM25 text index
-(``Term``, ``TextIndex``, ``OCCURS_IN``) and the dense vectors (``Paper.dense``, ``.sentences``,
-``.sentence_dense``)
+(``Term``, ``TextIndex``, ``OCCURS_IN``) and the dense vectors (``PaperVectors``; on the papers
+of a graph an older kg built: ``Paper.dense``, ``.sentences``, ``.sentence_dense``)
 are no part of an exported graph: kg build remakes them; nor is the build's bookkeeping
 (``BuildState``, the papers' batch ``stamp``).
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-VECTORS = ("dense", "sentences", "sentence_dense")  # kg.dense's
+VECTORS = ("dense", "sentences", "sentence_dense")  # kg.dense's, on the papers of an older kg's graph
 KEY = "coalesce({v}.id, {v}.key, {v}.name, elementId({v}))"
-NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex AND NOT n:BuildState RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
+NODES = f"MATCH (n) WHERE NOT n:Term AND NOT n:TextIndex AND NOT n:BuildState AND NOT n:PaperVectors RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
 RELATIONSHIPS = (f"MATCH (a)-[r]->(b) WHERE type(r) <> 'OCCURS_IN' RETURN labels(a) AS a_labels, {KEY.format(v='a')} AS a_key, "
                  f"labels(b) AS b_labels, {KEY.format(v='b')} AS b_key, type(r) AS type, properties(r) AS props")
 CITATION_NODES = f"MATCH (n) WHERE n:Paper OR n:Reference RETURN labels(n) AS labels, {KEY.format(v='n')} AS key, properties(n) AS props"
