@@ -208,9 +208,9 @@ def fold_references(graph: nx.Graph, centre, shown: int) -> str:
 
 
 def _choosable_by_id(store, shared: dict[str, set], top: int) -> dict[str, set]:
-    """``shared`` (each concept's papers by element id) with only the papers the overview may
-    choose, by their ids: those naming as many of the concepts as the ``top``-th most does, and
-    each concept's best-linked ones (``choose_citers``, ties broken by id as on a whole read)."""
+    """``shared`` (each concept's or work's papers by element id) with only the papers
+    ``choose_citers`` may choose, by their ids: those naming (citing) as many of them as the
+    ``top``-th most does, and each one's best-linked ones (ties broken by id as on a whole read)."""
     links = Counter(e for papers in shared.values() for e in papers)
     most = sorted(links.values(), reverse=True)
     floor = most[min(top, len(most)) - 1] if most else 0
@@ -475,9 +475,8 @@ def most_cited_in_store(store, top: int, references: bool = True) -> tuple[nx.Di
     and the citation graph's node and edge counts."""
     total_nodes, total_edges = citation_reads.totals(store, references)
     works = citation_reads.most_cited(store, max(1, top // 3), references)
-    citers_of: dict[str, list] = {}
-    for row in citation_reads.citing(store, works, references, limit=len(works) * 100_000):
-        citers_of.setdefault(row["target"], []).append(row["source"])
+    by_element = {w: set(found) for w, found in citation_reads.citers(store, works).items() if found}
+    citers_of = {w: sorted(found) for w, found in _choosable_by_id(store, by_element, top).items()}
     chosen = choose_citers(works, citers_of, top)
     rule = cited_rule(works, chosen)
     graph = nx.DiGraph()

@@ -83,6 +83,14 @@ MATCH (r:Reference {key: key})<-[:CITES]-(q:Paper)
 RETURN q.id AS source, r.key AS target, 'CITES' AS rel
 LIMIT $limit
 """
+# The papers citing each work, by element id: their ids would read their whole records.
+CITERS_ELEMENTS = """
+UNWIND $ids AS id
+OPTIONAL MATCH (p:Paper {id: id})
+OPTIONAL MATCH (r:Reference {key: id})
+WITH id, coalesce(p, r) AS work
+RETURN id AS target, [(work)<-[:CITES]-(q:Paper) | elementId(q)] AS sources
+"""
 REFERENCE_DETAILS = """
 UNWIND $ids AS key
 MATCH (r:Reference {key: key})
@@ -145,6 +153,12 @@ def citing(store, ids: list[str], references: bool = True, limit: int = 1_000_00
     """``{source, target, rel}`` for the papers citing a work of ``ids`` (at most ``limit`` of each kind)."""
     params = {"ids": ids, "limit": limit}
     return store.run(CITING_PAPERS, params) + (store.run(CITING_REFERENCES, params) if references else [])
+
+
+def citers(store, ids: list[str]) -> dict[str, list[str]]:
+    """The element ids of the papers citing each work of ``ids`` (``kg.store.reads.concepts.paper_ids``
+    gives the ids of those wanted)."""
+    return {r["target"]: r["sources"] for r in store.run(CITERS_ELEMENTS, {"ids": ids})}
 
 
 def out_of(store, ids: list[str], rels, limit: int) -> list[dict]:

@@ -49,12 +49,12 @@ RETURN p.id AS id, p.abstract AS abstract, coalesce(v.sentences, p.sentences) AS
 APART = "MATCH (s:BuildState {id: 'build'}) RETURN s.vectors_apart AS apart"
 ON_PAPERS = """
 MATCH (p:Paper) WHERE p.dense IS NOT NULL OR p.sentences IS NOT NULL OR p.sentence_dense IS NOT NULL
-RETURN p.id AS id LIMIT $batch
+RETURN p.id AS id
 """
 MOVE = """
-UNWIND $ids AS id
-MATCH (p:Paper {id: id})
-MERGE (v:PaperVectors {paper: id})
+UNWIND $rows AS row
+MATCH (p:Paper {id: row.id})
+MERGE (v:PaperVectors {paper: row.id})
 SET v.dense = p.dense, v.sentences = p.sentences, v.sentence_dense = p.sentence_dense
 REMOVE p.dense, p.sentences, p.sentence_dense
 """
@@ -94,12 +94,10 @@ def move_apart(store, batch: int = 2000) -> int:
     found = store.run(APART)
     if found and found[0]["apart"]:
         return 0
-    moved = 0
-    while ids := [r["id"] for r in store.run(ON_PAPERS, {"batch": batch})]:
-        store.run(MOVE, {"ids": ids}, write=True)
-        moved += len(ids)
+    ids = [r["id"] for r in store.run(ON_PAPERS)]  # one scan: a scan per batch would read the moved ones again
+    store.run_batches(MOVE, [{"id": i} for i in ids], batch)
     store.run(SET_APART, write=True)
-    return moved
+    return len(ids)
 
 
 def sentence_vectors(store, ids: list[str]) -> list[dict]:
