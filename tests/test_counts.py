@@ -15,7 +15,9 @@ KEPT_PACKS = [("overview/counts", {}), ("citations/most-cited", {"top": "3"}), (
               ("quality/same-name-types", {}), ("quality/same-name-types", {"top": "1"}),
               ("overview/most-connected-papers", {}), ("overview/most-connected-papers", {"top": "2"}),
               ("concepts/method-dataset-matrix", {}), ("concepts/method-dataset-matrix", {"min_papers": "2"}),
-              ("concepts/method-task-matrix", {"top": "1"}), ("concepts/method-task-matrix", {"min_papers": "2", "top": "2"})]
+              ("concepts/method-task-matrix", {"top": "1"}), ("concepts/method-task-matrix", {"min_papers": "2", "top": "2"}),
+              ("quality/papers-without-concepts", {}), ("quality/papers-without-concepts", {"top": "1"}),
+              ("quality/missing-metadata", {}), ("quality/missing-metadata", {"top": "2"})]
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,8 @@ def test_kept_counts_answer_as_counting_now(graph):
     assert state["cited"][:2] == ["lee-2019", "pA"] and state["label_counts"]
     try:  # as a graph no build counted: the packs count
         graph.run("MATCH (s:BuildState) REMOVE s.labels, s.types, s.cited, s.years, s.top_concepts, s.by_year, s.new_years, "
-                  "s.extractors, s.same_name, s.connected, s.method_dataset, s.method_task", write=True)
+                  "s.extractors, s.same_name, s.connected, s.method_dataset, s.method_task, s.without_concepts, "
+                  "s.missing_metadata", write=True)
         for (name, params), rows in kept.items():
             counted = run_pack(graph, name, dict(params))
             assert counted == rows, name
@@ -46,6 +49,11 @@ def test_kept_counts_answer_as_counting_now(graph):
         graph.run("MATCH (s:BuildState) SET s.connected = [$id], s.connected_kept = 1", {"id": first}, write=True)
         assert [r["id"] for r in run_pack(graph, "overview/most-connected-papers", {"top": "1"})] == [first]
         assert len(run_pack(graph, "overview/most-connected-papers", {"top": "2"})) == 2
+        for pack, kept_as in (("quality/papers-without-concepts", "without_concepts"), ("quality/missing-metadata", "missing_metadata")):
+            last = kept[(pack, ())][-1]["id"]
+            graph.run(f"MATCH (s:BuildState) SET s.{kept_as} = [$id], s.quality_kept = 1", {"id": last}, write=True)
+            assert [r["id"] for r in run_pack(graph, pack, {"top": "1"})] == [last]  # the kept list is read
+            assert len(run_pack(graph, pack, {"top": "2"})) == min(2, len(kept[(pack, ())]))  # longer than kept: read now
         graph.run("MATCH (s:BuildState) SET s.extractors = ['rule'], s.extractor_links = [7], s.extractor_avg = [0.5], "
                   "s.extractor_min = [0.5]", write=True)
         assert run_pack(graph, "quality/extractors", {}) == [

@@ -2,9 +2,9 @@
 label, relationships per type, papers per year, the most cited works, each type's concepts
 named by the most papers, and each year's (those named by the most papers that year, those
 named for the first time), the links each extractor made, the most connected papers, the
-fullest cells of the method/dataset and method/task matrices and the concepts read as more
-than one type. ``kg stats`` and the whole-graph packs (``overview/*``, ``trends/*``,
-``citations/most-cited``, the matrices, ``quality/extractors``, ``quality/same-name-types``)
+fullest cells of the method/dataset and method/task matrices, the concepts read as more
+than one type, and the first papers without concepts or missing metadata. ``kg stats`` and the whole-graph packs (``overview/*``, ``trends/*``,
+``citations/most-cited``, the matrices, ``quality/*``)
 read them instead of counting a large graph again (seconds at 10,000 papers); they are exact
 after every build, rerun or incremental one, since each build counts anew.
 
@@ -73,6 +73,15 @@ WITH c, count(DISTINCT CASE type(r) WHEN 'USES' THEN 'PROPOSES' ELSE type(r) END
 WHERE types > 1
 RETURN c.id AS id ORDER BY toLower(c.name), c.name, id LIMIT $kept
 """
+QUALITY_KEPT = 100
+# the first papers by id that quality/papers-without-concepts and quality/missing-metadata list
+WITHOUT_CONCEPTS = "MATCH (p:Paper) WHERE NOT EXISTS { MATCH (p)-->(:Concept) } RETURN p.id AS id ORDER BY id LIMIT $kept"
+MISSING_METADATA = """
+MATCH (p:Paper)
+WHERE p.year IS NULL OR coalesce(p.venue, '') = '' OR coalesce(p.title_derived, false)
+   OR NOT EXISTS { MATCH (:Author)-[:WROTE]->(p) }
+RETURN p.id AS id ORDER BY id LIMIT $kept
+"""
 KEEP = """
 MERGE (s:BuildState {id: 'build'})
 SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type_counts = $type_counts,
@@ -83,7 +92,8 @@ SET s.labels = $labels, s.label_counts = $label_counts, s.types = $types, s.type
     s.extractors = $extractors, s.extractor_links = $extractor_links, s.extractor_avg = $extractor_avg,
     s.extractor_min = $extractor_min, s.connected = $connected, s.connected_kept = $connected_kept,
     s.method_dataset = $method_dataset, s.method_task = $method_task, s.cells_kept = $cells_kept,
-    s.same_name = $same_name, s.same_name_kept = $same_name_kept
+    s.same_name = $same_name, s.same_name_kept = $same_name_kept,
+    s.without_concepts = $without_concepts, s.missing_metadata = $missing_metadata, s.quality_kept = $quality_kept
 """
 
 
@@ -109,7 +119,10 @@ def keep_counts(store: Store) -> dict:
                      "connected_kept": CONNECTED_KEPT, "method_dataset": cells(store, "EVALUATES_ON", "Dataset"),
                      "method_task": cells(store, "ADDRESSES", "Task"), "cells_kept": CELLS_KEPT,
                      "same_name": [r["id"] for r in store.run(SAME_NAME, {"kept": SAME_NAME_KEPT})],
-                     "same_name_kept": SAME_NAME_KEPT}, write=True)
+                     "same_name_kept": SAME_NAME_KEPT,
+                     "without_concepts": [r["id"] for r in store.run(WITHOUT_CONCEPTS, {"kept": QUALITY_KEPT})],
+                     "missing_metadata": [r["id"] for r in store.run(MISSING_METADATA, {"kept": QUALITY_KEPT})],
+                     "quality_kept": QUALITY_KEPT}, write=True)
     return counts
 
 
