@@ -272,7 +272,7 @@ def matrix(store) -> Matrix | None:
     key = (store.description, state["version"])
     if key in _CACHED:
         return _CACHED[key]
-    found = _from_file(store, state["version"]) or _from_store(store, state["version"])
+    found = _from_file(store, state["version"]) or _from_store(store, state)
     _CACHED.clear()  # one graph's matrix at a time: memory stays at one
     _CACHED[key] = found
     return found
@@ -296,14 +296,14 @@ def _from_file(store, version: str) -> Matrix | None:
     return Matrix(ids, vectors) if vectors.shape[0] == len(ids) else None
 
 
-def _from_store(store, version: str) -> Matrix:
+def _from_store(store, state: dict) -> Matrix:
     ids, rows = [], []
-    for row in reads.all_vectors(store, apart=bool((reads.index_state(store) or {}).get("apart"))):
+    for row in reads.all_vectors(store, apart=bool(state["apart"])):
         ids.append(row["id"])
         rows.append(row["dense"])
     vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
     found = Matrix(ids, vectors)
-    paths = _cache_files(store, version)
+    paths = _cache_files(store, state["version"])
     if paths is not None:
         _save(paths, found)
     return found

@@ -30,13 +30,6 @@ def naming_papers(store, types=CONCEPT_TYPES) -> dict[str, concepts.Named]:
     return concepts.naming_papers(store, MENTIONS, types)
 
 
-def most_weighted(store, types, min_papers: int, count: int) -> dict[str, concepts.Named]:
-    """The ``count`` concepts of ``types`` at least ``min_papers`` papers name that matter most,
-    with their papers' element ids, best first (``kg.store.reads.concepts.most_weighted``): read
-    from the store's ranking, not from every concept's papers."""
-    return concepts.most_weighted(store, types, min_papers, count)
-
-
 def find_focus(store, kind: str, key: str) -> str:
     """The id of the paper (its id or title) or concept (its id, name or an alias) that ``key``
     names, in any case. When none does, the error says so, and names the other kind if ``key``

@@ -30,7 +30,6 @@ from visuals.reads import (
     checked_types,
     describe,
     find_focus,
-    most_weighted,
     naming_papers,
 )
 from visuals.render import Omitted, cap, render_html, write_html
@@ -99,8 +98,10 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
     Only what is shown becomes a networkx graph; what is left out is counted (on a large graph,
     from the kept totals: ``WHOLE_GRAPH_PAPERS``)."""
     concept_types = [t for t in types if t in CONCEPT_TYPES] or CONCEPT_TYPES
-    whole = paper_reads.count(store) <= WHOLE_GRAPH_PAPERS
-    named = naming_papers(store, concept_types) if whole else most_weighted(store, concept_types, min_papers, max(1, top // 3))
+    total = paper_reads.count(store)
+    whole = total <= WHOLE_GRAPH_PAPERS
+    named = (naming_papers(store, concept_types) if whole
+             else concept_reads.most_weighted(store, concept_types, min_papers, max(1, top // 3)))
     shared = {c: found.papers for c, found in named.items() if len(found.papers) >= min_papers}
     if not whole:
         shared = _choosable_by_id(store, shared, top)
@@ -120,10 +121,9 @@ def overview(store, top: int = 300, min_papers: int = 2, types=NODE_TYPES, size_
         graph.add_edges_from((p, c) for c in concepts_shown for p in sorted(shared[c] & shown))
     named_in_all = len(named)
     if not whole:  # the graph's kept totals: the papers naming these concepts are at most the graph's papers
-        concepts_total, links_total = concept_reads.kept_totals(store, concept_types, min_papers)
-        nodes = range(concepts_total + (min(paper_reads.count(store), links_total) if with_papers else 0))
+        named_in_all, concepts_total, links_total = concept_reads.kept_totals(store, concept_types, min_papers)
+        nodes = range(concepts_total + (min(total, links_total) if with_papers else 0))
         total_edges = links_total if with_papers else 0
-        named_in_all = concept_reads.kept_totals(store, concept_types, 1)[0]
     omitted = Omitted(total_nodes=len(nodes))
     if len(nodes) > graph.number_of_nodes():
         omitted = Omitted(nodes=len(nodes) - graph.number_of_nodes(), edges=total_edges - graph.number_of_edges(),
@@ -233,7 +233,7 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     Capped, the ``top`` concepts that matter most (their weight, ``kg.store.counts.weight``) stay; only their links are built, those
     of the others counted (:func:`count_cooccurring`)."""
     whole = paper_reads.count(store) <= WHOLE_GRAPH_PAPERS
-    named = naming_papers(store, types) if whole else most_weighted(store, types, min_papers, top)
+    named = naming_papers(store, types) if whole else concept_reads.most_weighted(store, types, min_papers, top)
     papers_of = {c: found.papers for c, found in named.items()}
     kept = sorted((c for c, ps in papers_of.items() if len(ps) >= min_papers),
                   key=lambda c: (-named[c].weight, -len(papers_of[c]), str(c)))
@@ -252,7 +252,7 @@ def cooccurrence(store, top: int, min_papers: int, min_weight: float, types, siz
     for concept in shown:
         graph.nodes[concept]["rank"] = len(papers_of[concept])
     # on a large graph the concepts left out are counted from the kept totals, their links not at all
-    total = len(kept) if whole else concept_reads.kept_totals(store, types, min_papers)[0]
+    total = len(kept) if whole else concept_reads.kept_totals(store, types, min_papers)[1]
     omitted = Omitted(total_nodes=total)
     if total > len(shown):
         left = count_cooccurring([papers_of[c] for c in kept], threshold) - graph.number_of_edges() if whole else None

@@ -39,21 +39,24 @@ RETURN c.id AS concept, c.type AS type, c.quality AS quality, c.rated AS rated,
        [(c)<-[:{"|".join(MENTION_TYPES)}]-(p) | elementId(p)] AS papers
 """
 PAPER_IDS = "UNWIND $elements AS e MATCH (p:Paper) WHERE elementId(p) = e RETURN e AS element, p.id AS id"
-# As many as the views draw where the build rated every extracted link (rated: the papers that
-# extracted the concept), at most that many elsewhere (papers: vocabulary links too).
-KEPT_TOTALS = """
+# A concept's papers as the views draw them, by its kept totals: exact where the build rated every
+# extracted link (rated: the papers that extracted it), at most that many elsewhere (papers: the
+# vocabulary's links too).
+_DRAWN = "CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END"
+KEPT_TOTALS = f"""
 MATCH (c:Concept)
-WITH c, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers
-WHERE c.type IN $types AND papers >= $min
-RETURN count(c) AS concepts, sum(papers) AS links
+WITH c, {_DRAWN} AS papers
+WHERE c.type IN $types AND papers >= 1
+RETURN count(c) AS named, sum(CASE WHEN papers >= $min THEN 1 ELSE 0 END) AS concepts,
+       sum(CASE WHEN papers >= $min THEN papers ELSE 0 END) AS links
 """
 # The concepts of one type that link pairs of papers (named by 2 to $most papers: those that
 # extracted it, else all, as KEPT_TOTALS counts them), those whose links add most to the papers'
 # similarity to all others first: IDF x quality x papers x (papers - 1) (kg.similar.concept_weight
 # but for the type's weight, the same for all of them here).
-LINKING_MOST = """
+LINKING_MOST = f"""
 MATCH (c:Concept)
-WITH c, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers
+WITH c, {_DRAWN} AS papers
 WHERE c.type = $type AND papers >= 2 AND papers <= $most
 WITH c, papers, log(1 + ($n - papers + 0.5) / (papers + 0.5)) * coalesce(c.quality, 0.5) * papers * (papers - 1) AS linking
 RETURN c.id AS id, c.type AS type, papers, c.quality AS quality
@@ -61,12 +64,11 @@ ORDER BY linking DESC, c.id
 LIMIT $limit
 """
 # The concepts of $types these papers name through a link of $rels, with their kept totals (as KEPT_TOTALS).
-OF_PAPERS = """
+OF_PAPERS = f"""
 UNWIND $ids AS id
-MATCH (p:Paper {id: id})-[r]->(c:Concept)
+MATCH (p:Paper {{id: id}})-[r]->(c:Concept)
 WHERE type(r) IN $rels AND c.type IN $types
-RETURN DISTINCT p.id AS paper, c.id AS id, c.type AS type, CASE WHEN c.rated > 0 THEN c.rated ELSE c.papers END AS papers,
-       c.quality AS quality
+RETURN DISTINCT p.id AS paper, c.id AS id, c.type AS type, {_DRAWN} AS papers, c.quality AS quality
 """
 # Reads of given ids start at each node found by its key (a scan of every concept costs seconds
 # at 10,000 papers); ``papers`` is the total the build keeps (kg.store.vocabulary.Totals).
@@ -196,11 +198,11 @@ def paper_ids(store, elements) -> dict[str, str]:
     return {r["element"]: r["id"] for r in store.run(PAPER_IDS, {"elements": list(elements)})}
 
 
-def kept_totals(store, types, min_papers: int) -> tuple[int, int]:
-    """How many concepts of ``types`` their kept totals say at least ``min_papers`` papers name,
-    and how many links those totals add up to (``KEPT_TOTALS``)."""
+def kept_totals(store, types, min_papers: int) -> tuple[int, int, int]:
+    """By their kept totals (``KEPT_TOTALS``): how many concepts of ``types`` papers name, how many
+    at least ``min_papers`` do, and how many links those add up to."""
     row = store.run(KEPT_TOTALS, {"types": list(types), "min": min_papers})[0]
-    return row["concepts"], row["links"] or 0
+    return row["named"], row["concepts"] or 0, row["links"] or 0
 
 
 def linking_most(store, types, papers: int, most: int, limit: int) -> list[dict]:
