@@ -78,3 +78,27 @@ def test_recount_keeps_the_counts_again_as_a_build_does(graph):
         assert run_pack(graph, "quality/same-name-types", {}) == kept
     finally:
         load_fixture(graph)
+
+
+def test_a_broad_concepts_co_occurring_concepts_are_kept_and_read_as_counting_now(graph):
+    from kg.store.counts import keep_counts
+
+    concepts = [r["name"] for r in graph.run("MATCH (c:Concept) WHERE c.papers > 1 RETURN c.name AS name ORDER BY name")]
+    counted = {name: run_pack(graph, "concepts/profile", {"concept": name, "top": "4"}) for name in concepts}
+    try:
+        keep_counts(graph, broad=1)  # every concept of two or more papers is broad here
+        kept = graph.run("MATCH (c:Concept) WHERE c.co_occurring IS NOT NULL RETURN c.name AS name, c.papers AS papers")
+        assert kept and all(row["papers"] > 1 for row in kept)
+        for name, rows in counted.items():
+            assert run_pack(graph, "concepts/profile", {"concept": name, "top": "4"}) == rows, name
+        name = kept[0]["name"]
+        graph.run("MATCH (c:Concept {name: $name}) SET c.co_occurring = [c.id], c.co_occurring_papers = [99]",
+                  {"name": name}, write=True)
+        graph.run("MATCH (s:BuildState) SET s.co_occurring_kept = 1", write=True)
+        first = run_pack(graph, "concepts/profile", {"concept": name, "top": "1"})[0]["co_occurring"]
+        assert first == [{"name": name, "type": first[0]["type"], "papers": 99}]  # the kept list is read
+        assert run_pack(graph, "concepts/profile", {"concept": name, "top": "4"}) == counted[name]  # longer: counted
+        keep_counts(graph)  # none is broad at 1,000 papers: the kept lists are forgotten
+        assert not graph.run("MATCH (c:Concept) WHERE c.co_occurring IS NOT NULL RETURN c.id AS id")
+    finally:
+        load_fixture(graph)

@@ -103,6 +103,17 @@ def large_graph_views(db: str) -> None:
         visuals.views.WHOLE_GRAPH_PAPERS = whole
 
 
+def broad_concepts(db: str) -> None:
+    """The counts kept as on a graph whose concepts are broad (every concept of two or more papers),
+    and a profile that reads them."""
+    from kg.store.counts import keep_counts
+
+    with open_store(db) as store:
+        keep_counts(store, broad=1)
+    with kg.open(db=db) as graph:
+        graph.query("concepts/profile", concept=CONCEPT, top=3)
+
+
 def bench_reads(db: str) -> None:
     """The named reads only the benchmarks make (``bench/scale.py`` and ``bench/load.py`` pick papers and concepts by them)."""
     with open_store(db) as store:
@@ -151,6 +162,7 @@ def operations(tmp) -> dict[str, tuple[list[str], list]]:
                        ["similar", "--text", "We summarize biomedical papers with a sparse Transformer."]]),
         "views": ([], views),
         "views of a large graph": ([], [large_graph_views]),
+        "counts of a graph of broad concepts": ([], [broad_concepts]),
         "citations": ([], [["citations", verb] for verb in ("top", "pagerank")]
                       + [["citations", "top", "--papers-only"], ["citations", "cocited", "--paper", "pA"],
                          ["citations", "coupled"], ["citations", "path", "pF", "pA"]]),

@@ -22,10 +22,26 @@ CALL {
      OR any(alias IN coalesce(c.aliases, []) WHERE toLower(alias) = toLower($concept))
   RETURN c
 }
-OPTIONAL MATCH (c)<--(q:Paper)-->(other:Concept)
-WHERE other <> c
-WITH c, other, count(DISTINCT q) AS shared
-ORDER BY shared DESC, toLower(other.name), other.type
+// a broad concept has the concepts it appears with most kept on it by the build (kg.store.counts);
+// another, or a longer list, is counted now
+OPTIONAL MATCH (s:BuildState {id: 'build'})
+CALL {
+  WITH c, s
+  WITH c, s WHERE c.co_occurring IS NOT NULL AND s.co_occurring_kept IS NOT NULL
+              AND ($top <= s.co_occurring_kept OR size(c.co_occurring) < s.co_occurring_kept)
+  UNWIND range(0, size(c.co_occurring) - 1) AS i
+  MATCH (other:Concept {id: c.co_occurring[i]})
+  RETURN other, c.co_occurring_papers[i] AS shared
+  UNION ALL
+  WITH c, s
+  WITH c, s WHERE c.co_occurring IS NULL OR s.co_occurring_kept IS NULL
+              OR ($top > s.co_occurring_kept AND size(c.co_occurring) >= s.co_occurring_kept)
+  OPTIONAL MATCH (c)<--(q:Paper)-->(other:Concept)
+  WHERE other <> c
+  RETURN other, count(DISTINCT q) AS shared
+}
+WITH c, other, shared
+ORDER BY shared DESC, toLower(other.name), other.type, other.id
 // the few co-occurring concepts first: grouping the papers' rows by a list of every paper would hold it per row
 WITH c, collect(CASE WHEN other IS NULL THEN null ELSE {name: other.name, type: other.type, papers: shared} END)[0..$top] AS co_occurring
 OPTIONAL MATCH (p:Paper)-[r]->(c)
