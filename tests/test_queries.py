@@ -407,3 +407,46 @@ def test_every_pack_query_has_asserted_rows():
 def test_pack_query_returns_the_rows_worked_out_by_hand(graph, name, params, expected):
     rows = run_pack(graph, name, params)
     assert rounded(ONLY.get(name, list)(rows)) == rounded(expected)
+
+
+
+def found_by_words(graph, text: str) -> list[dict]:
+    """What papers/find answers, worked out here from the stored papers: those with a word that
+    begins with the text's rarest indexed word (every paper when none is indexed) that have the text."""
+    from kg.textsim import fold_plural, paper_text, terms
+
+    papers = graph.run("MATCH (p:Paper) RETURN p.id AS id, p.title AS title, p.abstract AS abstract, "
+                       "p.title_derived AS title_derived, p.year AS year, p.venue AS venue")
+    df = {r["id"]: r["df"] for r in graph.run("MATCH (t:Term) RETURN t.id AS id, t.df AS df")}
+    indexed = [fold_plural(piece) for piece in text.lower().split(" ") if fold_plural(piece) in df]
+    if indexed:
+        rarest = min(indexed, key=lambda w: (not df[w], df[w], w))
+        papers = [p for p in papers if any(word.startswith(rarest) for word in
+                                           terms(paper_text(p["title"], p["abstract"], p["title_derived"])))]
+    found = [p for p in papers if p["id"].lower() == text.lower()
+             or text.lower() in (p["title"] or "").lower() or text.lower() in (p["abstract"] or "").lower()]
+    found.sort(key=lambda p: (-(p["year"] or 0), p["id"]))
+    return [{k: p[k] for k in ("id", "title", "year", "venue")} for p in found]
+
+
+def test_find_reads_the_papers_of_the_texts_rarest_indexed_word(graph):
+    texts = " ".join(f"{r['title']} {r['abstract']}" for r in graph.run("MATCH (p:Paper) RETURN p.title AS title, p.abstract AS abstract"))
+    words = [w.strip(".,;:()") for w in texts.split()]
+    # each word (plurals, stop words, numbers, capitals), two and three words in a row, parts of words, ids
+    asked = sorted({*words, *(" ".join(words[i:i + 2]) for i in range(0, len(words), 3)),
+                    *(" ".join(words[i:i + 3]) for i in range(1, len(words), 5)),
+                    "etwork", "raph neu", "sparse", "Sparse", "al", "pc", "PE", ""})
+    assert len(asked) > 150
+    for text in asked:
+        assert run_pack(graph, "papers/find", {"text": text, "top": "100"}) == found_by_words(graph, text), text
+    assert [r["id"] for r in run_pack(graph, "papers/find", {"text": "sparse"})] == ["pB", "pA"]  # SparseFormer, Sparse
+    assert [r["id"] for r in run_pack(graph, "papers/find", {"text": "parse"})] == ["pB", "pA"]  # no word: read anywhere
+    # and a word's papers are those of its index entries: a paper whose entry is gone is not read
+    rows = graph.run("MATCH (:Term {id: 'graph'})-[h:OCCURS_IN]->(p:Paper) RETURN p.id AS id ORDER BY id")
+    try:
+        graph.run("MATCH (t:Term)-[h:OCCURS_IN]->(:Paper {id: $id}) WHERE t.id STARTS WITH 'graph' DELETE h",
+                  {"id": rows[0]["id"]}, write=True)
+        found = {r["id"] for r in run_pack(graph, "papers/find", {"text": "graphs"})}
+        assert rows[0]["id"] not in found and found == {r["id"] for r in rows[1:]}
+    finally:
+        load_fixture(graph)
