@@ -18,13 +18,15 @@ Names are matched on word forms that fold case (except for one-word names such a
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
+from kg import textsim
 from kg.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
-from kg.normalize import clean_name, fold_word, glue_prefixes, is_name, singular
+from kg.normalize import _PREFIXES, clean_name, fold_word, glue_prefixes, is_name, singular, written_forms
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 _VERSION = re.compile(r"-\d")
@@ -161,6 +163,41 @@ class NameMatcher:
                         break
                     node = node.get(forms[exact][j])
         return found
+
+
+def index_prefixes(spelling: str) -> list[tuple[str, ...]] | None:
+    """What an abstract that writes ``spelling`` has in the text index (``kg.textsim``): for each
+    word of the name the index can key, the prefixes of which one begins a word the abstract has
+    (a word glued to a known prefix may be written apart: "pretraining" or "pre-training").
+    None when the name is never matched; ``[]`` when no word of it is indexed (a stop word, a
+    number, a letter): any abstract may write it.
+
+    >>> index_prefixes("Low-Rank Adaptations"), index_prefixes("pre-trained models")
+    ([('low',), ('rank',), ('adaptation',)], [('pretrained', 'trained'), ('model',)])
+    >>> index_prefixes("corpora of Modelling")  # "co" is a known prefix: "co-rpora" would be glued too
+    [('corp', 'rpora'), ('model',)]
+    """
+    if name_form(spelling) is None:
+        return None
+    keys = []
+    for _, _, word, _ in _glued(_tokens(clean_name(spelling))):
+        word = re.split("['’]", word)[0]
+        low = word.lower()
+        parts = [word, *(word[len(p):] for p in _PREFIXES if low.startswith(p) and len(low) > len(p))]
+        prefixes = tuple(_index_prefix(part) for part in parts)
+        if all(prefixes):
+            keys.append(prefixes)
+    return keys
+
+
+def _index_prefix(word: str) -> str | None:
+    """The longest prefix of every indexed word a text writes for ``word``; None when a text may write it unindexed."""
+    forms = written_forms(word)
+    stop = textsim.stop_words()
+    if any(len(f) < 2 or f.isdigit() or f in stop for f in forms):
+        return None
+    prefix = os.path.commonprefix(sorted(forms | {textsim.fold_plural(f) for f in forms}))
+    return prefix if len(prefix) >= 2 else None
 
 
 def short_acronym(spelling: str) -> bool:

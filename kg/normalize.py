@@ -236,6 +236,25 @@ def display_name(text: str) -> str:
     return " ".join(tokens[starts.index(front):starts.index(len(words) - back)])
 
 
+def written_forms(word: str) -> set[str]:
+    """Every lower-case word a text may write for ``word`` that folds to its form
+    (``fold_word(singular(...))``): the form, its plurals, British spellings, irregular plurals.
+
+    >>> sorted(written_forms("Modelling")), sorted(written_forms("corpus"))
+    (['modeling', 'modelinges', 'modelings', 'modelling', 'modellinges', 'modellings'], ['corpora', 'corpus', 'corpuses', 'corpuss'])
+    """
+    form = fold_word(singular(word))
+    singles = {form, word.lower(), *(british for british, american in _BRITISH.items() if american == form)}
+    if form.endswith("ization"):
+        singles.add(form[:-len("ization")] + "isation")
+    forms = set(singles)
+    for single in singles:
+        forms |= {single + "s", single + "es"}
+        if single.endswith("y"):
+            forms.add(single[:-1] + "ies")
+    return forms | {plural for plural, one in _IRREGULAR.items() if fold_word(one) in singles}
+
+
 def fold_word(word: str) -> str:
     """A word in lower case with British spellings made American ("Modelling" -> "modeling")."""
     low = word.lower()

@@ -33,10 +33,11 @@ Memory holds the vocabulary (names and aliases), never the corpus: abstracts are
 
 from __future__ import annotations
 
+import bisect
 import time
 
 from kg.lexicon import load
-from kg.name_matching import NameMatcher, sentence_at, short_acronym
+from kg.name_matching import NameMatcher, index_prefixes, sentence_at, short_acronym
 from kg.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.store import Store
 from kg.store.batches import batched
@@ -50,14 +51,18 @@ from kg.store.vocabulary import (
     DROP_LINKS,
     EDGES_OF_PAPERS,
     EVER,
+    INDEXED_PAPERS,
+    INDEXED_WORDS,
     LINK_FIELDS,
     LINKS_SPELLED,
     MENTIONS_IN_GRAPH,
     NAMED_SINCE,
     OLD_FLAGS,
     PAGE,
+    PAPERS_OF_WORDS,
     PAPERS_WITH_ABSTRACTS,
     SET_LINKED,
+    STAMPS,
     UNTALLIED,
     BatchNames,
     Totals,
@@ -68,6 +73,9 @@ from kg.store.vocabulary import (
 )
 
 VOCABULARY_CONFIDENCE = 0.6
+# the end of a build reads every stored abstract when the text index's papers for the names that
+# came later would be this share of them or more (a first build: most abstracts write some later name)
+READ_ALL_AT = 1.0
 # One-word names too general to be anybody's broader concept ("bilingual corpus" is no "corpus").
 NOT_BROADER = GENERIC_HEADS | load.words("not_broader")
 
@@ -286,11 +294,67 @@ def relink(store: Store, names: Names, linked: int, full_after: int | None,
         return gained
     forced = links_spelled_otherwise(store, names, changed)
     latest = max((names.changed[cid] for cid in changed), default=0)
-    papers = [(row["id"], row["stamp"] or 0) for row in store.stream(PAPERS_WITH_ABSTRACTS)]
-    papers = [(pid, at) for pid, at in papers if at < latest or pid in forced or (full_after is not None and at > full_after)]
+    writing = None if full_after is not None else papers_writing(store, names, changed)
+    if writing is None:
+        papers = [(row["id"], row["stamp"] or 0) for row in store.stream(PAPERS_WITH_ABSTRACTS)]
+        papers = [(pid, at) for pid, at in papers if at < latest or pid in forced or (full_after is not None and at > full_after)]
+    else:
+        for page in batched(sorted(set(forced) - set(writing)), PAGE):
+            writing.update((row["id"], row["stamp"] or 0) for row in store.run(STAMPS, {"ids": page}))
+        papers = sorted(writing.items())
+    report.abstracts += len(papers)
     for page in batched(papers, PAGE):
         _relink_page(store, names, dict(page), changed, full_after, forced, gained, report)
     return gained
+
+
+def papers_writing(store: Store, names: Names, changed: set[str]) -> dict[str, float] | None:
+    """paper -> its stamp, for the stored papers whose text has, for some name of a concept in
+    ``changed``, a word beginning with each prefix of one of its words (``index_prefixes``: the
+    name's rarest word in the text index) and that were stored before that concept changed: the
+    only abstracts that may write a name that came after them. None when the text index cannot
+    tell (a name of no indexed word) or when its papers would be as many as reading every abstract."""
+    indexed = store.run(INDEXED_PAPERS)
+    if not indexed or not indexed[0]["papers"]:
+        return None
+    words = sorted((row["id"], row["df"]) for row in store.stream(INDEXED_WORDS))
+    if any(df is None for _, df in words):  # a graph indexed before document frequencies were kept
+        return None
+    ids = [word for word, _ in words]
+    of_prefix: dict[str, list[int]] = {}
+
+    def beginning(prefix: str) -> list[int]:
+        if prefix not in of_prefix:
+            first = bisect.bisect_left(ids, prefix)
+            last = first
+            while last < len(ids) and ids[last].startswith(prefix):
+                last += 1
+            of_prefix[prefix] = list(range(first, last))
+        return of_prefix[prefix]
+
+    wanted: dict[str, float] = {}  # word -> the latest change of a concept whose name it keys
+    postings = 0
+    for cid in sorted(changed):
+        for spelling in sorted(names.spellings.get(cid, ())):
+            keys = index_prefixes(spelling)
+            if keys is None:
+                continue
+            if not keys:
+                return None
+            choices = [{i for prefix in prefixes for i in beginning(prefix)} for prefixes in keys]
+            rarest = min(choices, key=lambda chosen: (sum(words[i][1] for i in chosen), sorted(chosen)))
+            for i in rarest:
+                if ids[i] not in wanted:
+                    postings += words[i][1]
+                wanted[ids[i]] = max(wanted.get(ids[i], 0), names.changed[cid])
+            if postings >= READ_ALL_AT * indexed[0]["papers"]:
+                return None
+    writing: dict[str, float] = {}
+    for page in batched(sorted(wanted), PAGE):
+        for row in store.run(PAPERS_OF_WORDS, {"words": page}):
+            if (row["stamp"] or 0) < wanted[row["word"]]:
+                writing[row["id"]] = row["stamp"] or 0
+    return writing
 
 
 def links_spelled_otherwise(store: Store, names: Names, changed: set[str]) -> dict[str, set[str]]:

@@ -4,12 +4,16 @@ acronyms, corpus linking and BROADER edges, in the real embedded store."""
 from __future__ import annotations
 
 import itertools
+import math
+import re
 
 import pytest
+from conftest import EXAMPLES
 from helpers.dump import graph_dump
 
 import kg.build
 import kg.store.vocabulary
+import kg.vocabulary
 from kg.build import load_records
 from kg.extract import to_record
 from kg.model import Paper
@@ -194,6 +198,90 @@ def test_a_build_in_batches_gives_the_graph_of_one_batch(store):
         assert graph_dump(store) == whole, size
     build_in_batches(store, LATER[::-1], 1)
     assert graph_dump(store) == whole
+
+
+# a name written otherwise in an earlier abstract: apart, plural, British, irregular plural
+WRITTEN_OTHERWISE = record("p-otherwise", "We fine-tune pre-trained Transformers on parallel corpora for language modelling.")
+NAMED_LATER = record("p-named", "Pretrained transformers need a parallel corpus. Language modeling is costly.",
+                     ("Pretrained transformers", "Method"), ("parallel corpus", "Dataset"), ("Language modeling", "Task"))
+
+
+def test_the_abstracts_that_may_write_a_later_name_are_found_through_the_text_index(store, monkeypatch):
+    """The end of the build reads only the stored abstracts the text index says may write a name
+    that came after them; the graph is the one of reading them all."""
+    records = [WRITTEN_OTHERWISE, NAMED_LATER, *LATER]
+    build_in_batches(store, records, len(records))
+    whole = graph_dump(store)
+    edges = {(dict(e)["p"], dict(e)["c"]) for e in links(store)[0]}
+    assert {("p-otherwise", c) for c in ("pretrained transformer", "parallel corpus", "language modeling")} <= edges
+    monkeypatch.setattr(kg.vocabulary, "READ_ALL_AT", math.inf)  # the index's papers, however many
+    for size in (1, 2, 3):
+        report = build_in_batches(store, records, size)
+        assert graph_dump(store) == whole, size
+        assert 0 < report.abstracts < len(records)
+    build_in_batches(store, records[::-1], 1)
+    assert graph_dump(store) == whole
+
+
+def written_otherwise(name: str) -> set[str]:
+    """Spellings of ``name`` an abstract may write: its last word in the plural or singular, British
+    or American, irregular plurals, a known prefix apart, hyphenated or glued."""
+    from kg.normalize import _BRITISH, _IRREGULAR, _PREFIXES
+
+    words = name.split(" ")
+    last = words[-1]
+    lasts = {last, last + "s", last[:-1] if last.endswith("s") else last, *_IRREGULAR.get(last, "").split(),
+             *(one for plural, one in _IRREGULAR.items() if plural == last), *(p for p, one in _IRREGULAR.items() if one == last)}
+    lasts |= {_BRITISH.get(w, w) for w in lasts} | {b for b, a in _BRITISH.items() if a in lasts}
+    out = {" ".join([*words[:-1], w]) for w in lasts if w}
+    for p in _PREFIXES:
+        out |= {n.replace(f"{p}-", p).replace(f"{p} ", p) for n in out} | {n.replace(p, f"{p}-", 1) for n in out if n.startswith(p)}
+    return out
+
+
+def test_an_abstract_that_writes_a_name_has_a_word_the_index_keys_each_of_its_words_by():
+    """What lets the end of a build read only some stored abstracts: wherever the vocabulary's
+    matcher finds a name, the text index has, for each word of the name, a word beginning with one
+    of its prefixes (``index_prefixes``). Names: every run of one to three words of the bundled
+    abstracts, each also written otherwise."""
+    from kg.name_matching import NameMatcher, index_prefixes
+    from kg.textsim import terms
+
+    texts = [abstract for path in sorted(EXAMPLES.glob("*.txt"))
+             for abstract in path.read_text(encoding="utf-8").split("\n\n") if len(abstract) > 300]
+    names = set()
+    for text in texts:
+        words = re.findall(r"[\w-]+", text.lower())
+        for n in (1, 2, 3):
+            for i in range(len(words) - n + 1):
+                names |= written_otherwise(" ".join(words[i:i + n]))
+    matcher = NameMatcher({name: name for name in names})
+    matched = 0
+    for text in texts:
+        words = set(terms(text))
+        for match in matcher.find(text):
+            keys = index_prefixes(match.spelling)
+            assert keys is not None, match.spelling
+            for prefixes in keys:
+                assert any(word.startswith(prefixes) for word in words), (match.spelling, text[match.start:match.end])
+            matched += keys != []
+    assert len(texts) > 50 and matched > 10_000
+
+
+def filler(i: int) -> dict:
+    return record(f"p-filler{i}", f"Study {i} colours random graphs with greedy heuristics and reports the colours used.")
+
+
+def test_the_abstracts_a_build_reads_again_do_not_grow_with_the_stored_collection(store):
+    read = []
+    for stored in (8, 32):
+        store.run("MATCH (n) DETACH DELETE n", write=True)
+        load_records(store, [filler(i) for i in range(stored)] + [WRITTEN_OTHERWISE])
+        papers, report = load_records(store, [NAMED_LATER])
+        edges = {(dict(e)["p"], dict(e)["c"]) for e in links(store)[0]}
+        assert ("p-otherwise", "parallel corpus") in edges
+        read.append(report.abstracts)
+    assert read == [1, 1]  # the one stored abstract that writes its names, of 9 and of 33
 
 
 def test_the_report_counts_the_links_in_the_graph_whatever_the_batches(store):

@@ -71,6 +71,15 @@ SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.yea
 """
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
 ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract, p.year AS year"
+# the text index (kg.textsim) tells which stored abstracts may write a name: its words, and the papers of some
+INDEXED_WORDS = "MATCH (t:Term) RETURN t.id AS id, t.df AS df"
+INDEXED_PAPERS = "MATCH (s:TextIndex) RETURN s.papers AS papers"
+PAPERS_OF_WORDS = """
+UNWIND $words AS word
+MATCH (:Term {id: word})-[:OCCURS_IN]->(p:Paper)
+RETURN word, p.id AS id, p.stamp AS stamp
+"""
+STAMPS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.stamp AS stamp"
 # a paper's own concepts and spellings (a paper's reading wins) and its vocabulary links
 EDGES_OF_PAPERS = """
 UNWIND $ids AS id
@@ -121,6 +130,7 @@ class VocabularyReport:
     links: int = 0         # MENTIONS edges new or changed (in the batches and by the pass; none on a rebuild)
     linked: int = 0        # MENTIONS edges in the graph
     broader: int = 0       # BROADER edges in the graph
+    abstracts: int = 0     # stored abstracts the pass read again (those that may write a name that came later)
     seconds: float = 0.0   # the pass's time
 
     def line(self) -> str:
