@@ -13,7 +13,9 @@ memory). What a later batch changes is left to one pass at the end of the build:
 2. **Link**: an abstract writes a concept's name where no extractor read it: ``(:Paper)-
    [:MENTIONS {extractor: "vocabulary"}]->(:Concept)`` with its evidence sentence. The pass
    matches stored abstracts only against the concepts whose names changed after the abstract's
-   batch (a name added, or a spelling that now names another concept, or none).
+   batch (a name added, or a spelling that now names another concept, or none), and reads only
+   the abstracts that the text index (``kg.textsim``) says may write one of those names
+   (:func:`papers_writing`): a build of a few papers into a large graph reads few of them.
 3. **Broader**: ``(:Concept)-[:BROADER]->(:Concept)`` from a name to the longest shorter name
    it ends with that is itself a concept ("bilingual parallel corpus" -> "parallel corpus").
 
