@@ -64,7 +64,6 @@ from kg.store.vocabulary import (
     PAPERS_OF_WORDS,
     PAPERS_WITH_ABSTRACTS,
     SET_LINKED,
-    STAMPS,
     UNTALLIED,
     BatchNames,
     Totals,
@@ -301,8 +300,8 @@ def relink(store: Store, names: Names, linked: int, full_after: int | None,
         papers = [(row["id"], row["stamp"] or 0) for row in store.stream(PAPERS_WITH_ABSTRACTS)]
         papers = [(pid, at) for pid, at in papers if at < latest or pid in forced or (full_after is not None and at > full_after)]
     else:
-        for page in batched(sorted(set(forced) - set(writing)), PAGE):
-            writing.update((row["id"], row["stamp"] or 0) for row in store.run(STAMPS, {"ids": page}))
+        for pid in forced:  # a link through a spelling it lost: as stored before every change (more matched, none wrong)
+            writing.setdefault(pid, 0)
         papers = sorted(writing.items())
     report.abstracts += len(papers)
     for page in batched(papers, PAGE):

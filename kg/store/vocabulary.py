@@ -79,7 +79,6 @@ UNWIND $words AS word
 MATCH (:Term {id: word})-[:OCCURS_IN]->(p:Paper)
 RETURN word, p.id AS id, p.stamp AS stamp
 """
-STAMPS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.stamp AS stamp"
 # a paper's own concepts and spellings (a paper's reading wins) and its vocabulary links
 EDGES_OF_PAPERS = """
 UNWIND $ids AS id
