@@ -26,7 +26,7 @@ from typing import Mapping
 
 from kg import textsim
 from kg.lexicon import GENERIC_WORDS, SECTION_HEADINGS, common_english, load
-from kg.normalize import _PREFIXES, clean_name, fold_word, glue_prefixes, is_name, singular, written_forms
+from kg.normalize import clean_name, fold_word, glue_prefixes, is_name, singular, without_prefix, written_forms
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?", re.UNICODE)
 _VERSION = re.compile(r"-\d")
@@ -182,9 +182,7 @@ def index_prefixes(spelling: str) -> list[tuple[str, ...]] | None:
     keys = []
     for _, _, word, _ in _glued(_tokens(clean_name(spelling))):
         word = re.split("['’]", word)[0]
-        low = word.lower()
-        parts = [word, *(word[len(p):] for p in _PREFIXES if low.startswith(p) and len(low) > len(p))]
-        prefixes = tuple(_index_prefix(part) for part in parts)
+        prefixes = tuple(_index_prefix(part) for part in (word, *without_prefix(word)))
         if all(prefixes):
             keys.append(prefixes)
     return keys

@@ -236,6 +236,17 @@ def display_name(text: str) -> str:
     return " ".join(tokens[starts.index(front):starts.index(len(words) - back)])
 
 
+def without_prefix(word: str) -> list[str]:
+    """The rest of ``word`` after each known prefix it begins with: what a text may write apart
+    from the prefix ("training" of "pretraining", written "pre-training").
+
+    >>> without_prefix("pretraining"), without_prefix("training")
+    (['training'], [])
+    """
+    low = word.lower()
+    return [word[len(p):] for p in _PREFIXES if low.startswith(p) and len(low) > len(p)]
+
+
 def written_forms(word: str) -> set[str]:
     """Every lower-case word a text may write for ``word`` that folds to its form
     (``fold_word(singular(...))``): the form, its plurals, British spellings, irregular plurals.

@@ -343,7 +343,7 @@ def papers_writing(store: Store, names: Names, changed: set[str]) -> dict[str, f
             if not keys:
                 return None
             choices = [{i for prefix in prefixes for i in beginning(prefix)} for prefixes in keys]
-            rarest = min(choices, key=lambda chosen: (sum(words[i][1] for i in chosen), sorted(chosen)))
+            rarest = min(choices, key=lambda chosen: sum(words[i][1] for i in chosen))
             for i in rarest:
                 if ids[i] not in wanted:
                     postings += words[i][1]
