@@ -23,6 +23,7 @@ import urllib.request
 
 import kg
 from kg.serve.pages import GRAPH_DEPTH, GRAPH_TOP
+from kg.store.reads import browse
 
 PAGES = ("search", "paper", "similar", "graph (paper)", "concept", "graph (concept)", "work", "query form",
          "query run", "cypher", "views", "home")
@@ -36,14 +37,14 @@ def percentile(values: list[float], share: float) -> float:
 def sample(graph, n: int, seed: int = 7) -> dict:
     """Papers, concepts (a quarter of them among the 200 most named), cited works, search texts."""
     rng = random.Random(seed)
-    papers = [r["id"] for r in graph.query("MATCH (p:Paper) RETURN p.id AS id ORDER BY id")]
-    concepts = graph.query("MATCH (c:Concept) RETURN c.id AS id, c.name AS name, coalesce(c.papers, 0) AS papers")
+    title_of = {r["id"]: r["title"] or "" for r in browse.all_papers(graph.store)}
+    papers = sorted(title_of)
+    concepts = list(browse.all_concepts(graph.store))
     common = sorted(concepts, key=lambda c: (-c["papers"], c["id"]))[:200]
-    works = [r["id"] for r in graph.query("MATCH (r:Reference) RETURN r.key AS id ORDER BY id LIMIT 2000")]
+    works = sorted(r["key"] for r in graph.query("citations/unresolved", top=1_000_000))[:2000]
     chosen_concepts = rng.sample(concepts, n - n // 4) + rng.sample(common, n // 4)
     chosen_papers = rng.sample(papers, n)
-    titles = {r["id"]: r["title"] or "" for r in graph.query("UNWIND $ids AS id MATCH (p:Paper {id: id}) "
-                                                             "RETURN p.id AS id, p.title AS title", ids=chosen_papers)}
+    titles = {pid: title_of[pid] for pid in chosen_papers}
     words = [w for t in titles.values() for w in t.split() if len(w) > 4 and w.isalpha()]
     texts = [rng.choice(words) if i % 2 else c["name"] for i, c in enumerate(chosen_concepts)]
     return {"papers": chosen_papers, "concepts": [c["id"] for c in chosen_concepts],

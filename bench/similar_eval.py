@@ -49,13 +49,14 @@ import kg.build
 import kg.similar as similar
 from kg.build import build
 from kg.store import open_store
+from kg.store.reads import browse
+from kg.store.reads import text as text_reads
 from kg.textsim import paper_text
 
 ACL_ID = re.compile(r"^[A-Z]\d{2}-\d{4}$")
 MODES = ("all", "text", "concepts", "dense", "citations")
 SIGNALS = similar.SIGNALS
 GRID = [i / 10 for i in range(11)]  # each signal's share, in tenths, summing to 1
-TEXTS = "MATCH (p:Paper) RETURN p.id AS id, p.title AS title, p.title_derived AS title_derived, p.abstract AS abstract"
 DEPTH = 200   # papers each method ranks per query (MRR counts a hit at most this deep)
 
 
@@ -262,7 +263,7 @@ def evaluate(name: str, sources: list[str], related: dict[str, set[str]], db: Pa
     print(f"{name}: building / opening the graph")
     cm, store = graph(sources, db, reuse)
     try:
-        rows = store.run(TEXTS)
+        rows = text_reads.texts(store, [r["id"] for r in browse.all_papers(store)])
         ids = sorted(r["id"] for r in rows)
         text_of = {r["id"]: paper_text(r["title"], r["abstract"], r["title_derived"]) for r in rows}
         with_abstract = {r["id"] for r in rows if (r["abstract"] or "").strip()}

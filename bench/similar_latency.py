@@ -55,6 +55,8 @@ from kg.extract import extract, load_pipeline
 from kg.model import Paper
 from kg.store import open_store
 from kg.store.batches import batched
+from kg.store.reads import browse
+from kg.store.reads import text as text_reads
 from loaders import load
 from queries import get_query
 
@@ -131,12 +133,11 @@ def latency(db: Path, count: int, cli: int = 0, seed: int = 0) -> None:
     """Median and 95th-percentile time of one answer, per mode, against the pack query; the
     parts of the default answer; and, with ``cli``, the command's time end to end."""
     with open_store(db_dir=db) as store:
-        ids = sorted(r["id"] for r in store.run("MATCH (p:Paper) RETURN p.id AS id"))
+        ids = sorted(r["id"] for r in browse.all_papers(store))
         papers = random.Random(seed).sample(ids, min(count, len(ids)))
         pack = get_query("papers/similar")
         runs = {f"kg similar --by {by}": (lambda q, by=by: similar.similar_papers(store, q, top=10, by=by)) for by in MODES}
-        abstracts = {r["id"]: r["abstract"] for r in store.run("UNWIND $ids AS id MATCH (p:Paper {id: id}) "
-                                                               "RETURN p.id AS id, p.abstract AS abstract", {"ids": papers})}
+        abstracts = {r["id"]: r["abstract"] for r in text_reads.texts(store, papers)}
         runs["kg similar --text (the abstract as a draft)"] = lambda q: similar.similar_papers(store, text=abstracts[q], top=10)
         runs["pack query papers/similar (baseline)"] = lambda q: store.run(pack.cypher, pack.bind({"paper": q, "top": 10}))
         print(f"{db}: {len(ids):,} papers, {len(papers)} queries")
@@ -234,7 +235,7 @@ def stand_in(db: Path, seed: int = 0) -> None:
 
     model, rng = dense.default_model(), np.random.default_rng(seed)
     with open_store(db_dir=db) as store:
-        ids = sorted(r["id"] for r in store.run("MATCH (p:Paper) RETURN p.id AS id"))
+        ids = sorted(r["id"] for r in browse.all_papers(store))
         for batch in batched(ids, dense.PAPERS_PER_WRITE):
             rows = []
             for row in dense_reads.stored_texts(store, batch):
