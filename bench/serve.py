@@ -15,6 +15,7 @@ concept, ``papers/concepts`` for a paper), called through the Python API.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -24,7 +25,9 @@ import urllib.request
 import kg
 from kg.serve.pages import GRAPH_DEPTH, GRAPH_TOP
 from kg.store.reads import browse
+from queries import get_query
 
+PAPER_CONCEPTS = get_query("papers/concepts")
 PAGES = ("search", "paper", "similar", "graph (paper)", "concept", "graph (concept)", "work", "query form",
          "query run", "cypher", "views", "home")
 
@@ -67,8 +70,8 @@ def page_paths(drawn: dict, i: int) -> dict[str, str]:
         "work": "/work?" + quote({"id": work}),
         "query form": "/query?" + quote({"name": "concepts/profile"}),
         "query run": "/query?" + quote({"name": "concepts/profile", "run": "1", "p_concept": drawn["names"][i]}),
-        "cypher": "/cypher?" + quote({"text": "MATCH (p:Paper {id: $id})-->(c:Concept) RETURN c.name AS name, c.type AS type",
-                                      "params": '{"id": "%s"}' % paper}),
+        "cypher": "/cypher?" + quote({"text": PAPER_CONCEPTS.cypher,  # a pack's text, as a user would paste it
+                                      "params": json.dumps(PAPER_CONCEPTS.bind({"paper": paper}))}),
         "views": "/views?" + quote({"view": "paper", "focus": paper}),
         "home": "/",
     }
