@@ -43,6 +43,7 @@ from kg.name_matching import NameMatcher, index_prefixes, sentence_at, short_acr
 from kg.normalize import GENERIC_HEADS, KNOWN_SHORT_FORMS, concept_key, singular
 from kg.store import Store
 from kg.store.batches import batched
+from kg.store.reads import text as text_reads
 from kg.store.vocabulary import (
     ABSTRACTS,
     BROADER_EDGES,
@@ -53,7 +54,6 @@ from kg.store.vocabulary import (
     DROP_LINKS,
     EDGES_OF_PAPERS,
     EVER,
-    INDEXED_PAPERS,
     INDEXED_WORDS,
     LINK_FIELDS,
     LINKS_SPELLED,
@@ -72,6 +72,7 @@ from kg.store.vocabulary import (
     vote_concepts,
     write_votes,
 )
+from kg.textsim import INDEX_ID
 
 VOCABULARY_CONFIDENCE = 0.6
 # the end of a build reads every stored abstract when the text index's papers for the names that
@@ -315,22 +316,21 @@ def papers_writing(store: Store, names: Names, changed: set[str]) -> dict[str, f
     name's rarest word in the text index) and that were stored before that concept changed: the
     only abstracts that may write a name that came after them. None when the text index cannot
     tell (a name of no indexed word) or when its papers would be as many as reading every abstract."""
-    indexed = store.run(INDEXED_PAPERS)
-    if not indexed or not indexed[0]["papers"]:
+    indexed = text_reads.document_frequencies(store, INDEX_ID, [])
+    if not indexed or not indexed[0]:
         return None
     words = sorted((row["id"], row["df"]) for row in store.stream(INDEXED_WORDS))
     if any(df is None for _, df in words):  # a graph indexed before document frequencies were kept
         return None
     ids = [word for word, _ in words]
-    of_prefix: dict[str, list[int]] = {}
+    of_prefix: dict[str, range] = {}
 
-    def beginning(prefix: str) -> list[int]:
+    def beginning(prefix: str) -> range:  # the positions in ids of the words beginning with prefix
         if prefix not in of_prefix:
-            first = bisect.bisect_left(ids, prefix)
-            last = first
+            first = last = bisect.bisect_left(ids, prefix)
             while last < len(ids) and ids[last].startswith(prefix):
                 last += 1
-            of_prefix[prefix] = list(range(first, last))
+            of_prefix[prefix] = range(first, last)
         return of_prefix[prefix]
 
     wanted: dict[str, float] = {}  # word -> the latest change of a concept whose name it keys
@@ -348,7 +348,7 @@ def papers_writing(store: Store, names: Names, changed: set[str]) -> dict[str, f
                 if ids[i] not in wanted:
                     postings += words[i][1]
                 wanted[ids[i]] = max(wanted.get(ids[i], 0), names.changed[cid])
-            if postings >= READ_ALL_AT * indexed[0]["papers"]:
+            if postings >= READ_ALL_AT * indexed[0]:
                 return None
     writing: dict[str, float] = {}
     for page in batched(sorted(wanted), PAGE):

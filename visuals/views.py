@@ -41,6 +41,7 @@ NEIGHBOURS_PER_PAPER = 8   # similarity keeps each paper's strongest links only,
 # leaves out (4 s at 10,000 papers); above, it reads the concepts it shows, ranked by the store from
 # their kept totals, and says what it leaves out from those totals (110 s against ~ s at 100,000).
 WHOLE_GRAPH_PAPERS = 20_000
+LINKING_CONCEPTS = 300  # of a large graph, the concepts whose links choose the similarity view's papers
 
 
 @dataclass
@@ -333,9 +334,6 @@ def similarity(store, top: int, min_weight: float, types, size_by: str) -> View:
     subtitle = (f"Papers linked by the concepts they share, a rare concept weighing more (IDF, as kg similar); each paper "
                 f"keeps its {NEIGHBOURS_PER_PAPER} strongest links; colour shows {communities} communities.")
     return View(graph, "Papers that share concepts", subtitle, omitted, color_by="community")
-
-
-LINKING_CONCEPTS = 300  # of a large graph, the concepts whose links choose the similarity view's papers
 
 
 def _similar_to_all(store, types, total: int) -> tuple[dict, dict, dict, Counter]:

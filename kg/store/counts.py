@@ -3,10 +3,11 @@ label, relationships per type, papers per year, the most cited works, each type'
 named by the most papers, and each year's (those named by the most papers that year, those
 named for the first time), the links each extractor made, the most connected papers, the
 fullest cells of the method/dataset and method/task matrices, the concepts read as more
-than one type, and the first papers without concepts or missing metadata, and the concepts a broad concept appears with most. ``kg stats`` and the whole-graph packs (``overview/*``, ``trends/*``,
-``citations/most-cited``, the matrices, ``quality/*``)
-read them instead of counting a large graph again (seconds at 10,000 papers); they are exact
-after every build, rerun or incremental one, since each build counts anew.
+than one type and the first papers without concepts or missing metadata; and on each broad
+concept, the concepts it appears with most. ``kg stats`` and the whole-graph packs
+(``overview/*``, ``trends/*``, ``citations/most-cited``, the matrices, ``quality/*``,
+``concepts/profile``) read them instead of counting a large graph again (seconds at 10,000
+papers); they are exact after every build, rerun or incremental one, since each build counts anew.
 
 >>> from kg.store import open_store
 >>> with open_store("kg-data") as store:      # doctest: +SKIP

@@ -71,9 +71,8 @@ SET c.papers = row.papers, c.mentions = row.mentions, c.years = row.years, c.yea
 """
 PAPERS_WITH_ABSTRACTS = "MATCH (p:Paper) WHERE coalesce(p.abstract, '') <> '' RETURN p.id AS id, p.stamp AS stamp"
 ABSTRACTS = "UNWIND $ids AS id MATCH (p:Paper {id: id}) RETURN p.id AS id, p.abstract AS abstract, p.year AS year"
-# the text index (kg.textsim) tells which stored abstracts may write a name: its words, and the papers of some
+# the text index (kg.textsim) tells which stored abstracts may write a name: its words and their papers
 INDEXED_WORDS = "MATCH (t:Term) RETURN t.id AS id, t.df AS df"
-INDEXED_PAPERS = "MATCH (s:TextIndex) RETURN s.papers AS papers"
 PAPERS_OF_WORDS = """
 UNWIND $words AS word
 MATCH (:Term {id: word})-[:OCCURS_IN]->(p:Paper)
