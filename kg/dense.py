@@ -41,6 +41,7 @@ from typing import Iterable
 
 import numpy as np
 
+from kg.onnx_lean import model_for_cpu
 from kg.store.reads import dense as reads
 from kg.vector_cache import VectorCache, cache_folder, file_digest
 
@@ -92,7 +93,7 @@ class Model:
             # one thread: the build's other extraction workers and the store use the other cores
             options.intra_op_num_threads = self._threads
             options.inter_op_num_threads = 1
-            self._session = onnxruntime.InferenceSession(str(self._folder / "model.onnx"), options,
+            self._session = onnxruntime.InferenceSession(str(model_for_cpu(self._folder / "model.onnx")), options,
                                                          providers=["CPUExecutionProvider"])
         return self._session
 

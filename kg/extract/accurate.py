@@ -23,6 +23,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import minibatch
 
 from kg.errors import Missing
+from kg.onnx_lean import model_for_cpu
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "accurate"
 MODEL_FILE = "model.onnx"
@@ -110,7 +111,8 @@ class OnnxTagger:
             options = onnxruntime.SessionOptions()
             options.intra_op_num_threads = self.threads
             options.inter_op_num_threads = 1
-            self._session = onnxruntime.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+            self._session = onnxruntime.InferenceSession(str(model_for_cpu(self.path)), options,
+                                                         providers=["CPUExecutionProvider"])
             self._pid = os.getpid()
         return self._session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
 
