@@ -71,13 +71,13 @@ def model_for_cpu(path: Path) -> Path:
     if os.environ.get(SIGNED_ENV, "1") == "0" or not int8_dot_products():
         return path
     stat = path.stat()
-    return _signed_copy(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "onnx"
+    return _signed_copy(str(path.resolve()), stat.st_size, stat.st_mtime_ns, folder)
 
 
 @lru_cache(maxsize=8)
-def _signed_copy(path: str, size: int, mtime_ns: int) -> Path:
+def _signed_copy(path: str, size: int, mtime_ns: int, folder: Path) -> Path:
     key = hashlib.sha256(f"{path}|{size}|{mtime_ns}|{VERSION}".encode()).hexdigest()[:16]
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "onnx"
     copy = folder / f"{Path(path).stem}-{key}.onnx"
     if copy.exists():
         return copy
