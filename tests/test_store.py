@@ -29,6 +29,17 @@ def test_server_answers_as_neo4j_5(session_store):
     assert "Neo4j/5" in agent and "ArcadeDB" in agent
 
 
+def test_rows_are_what_the_drivers_data_gives_for_plain_values_and_graph_values_alike(store):
+    store.run("CREATE (:Paper {id: 'r1', words: ['a', 'b'], year: 2020})-[:CITES {n: 1}]->(:Paper {id: 'r2'})", write=True)
+    query = """MATCH path = (a:Paper {id: 'r1'})-[r:CITES]->(b:Paper) RETURN a.id AS id, a.words AS words, a.year AS year,
+               null AS nothing, {k: a.id, n: 2.5} AS map, [a.words, ['c']] AS nested, a, r, path, {k: a} AS node_map, [b] AS nodes"""
+    with store.driver.session(database=store.database) as session:
+        expected = [record.data() for record in session.run(query)]
+    assert store.run(query) == expected
+    plain = "MATCH (a:Paper {id: 'r1'}) RETURN a.id AS id, a.words AS words, {k: a.year} AS map, true AS yes"
+    assert store.run(plain) == [{"id": "r1", "words": ["a", "b"], "map": {"k": 2020}, "yes": True}]
+
+
 def test_load_is_idempotent_and_merges_spellings_into_one_concept(store):
     create_constraints(store)
     batch = [

@@ -30,6 +30,27 @@ DEFAULT_DB_DIR = defaults.DB
 # The driver logs what it then raises ("Unable to retrieve routing information"); with no handler of the
 # application's, Python would print it as a second line beside kg's one: it is kept for handlers set up.
 logging.getLogger("neo4j").addHandler(logging.NullHandler())
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def row_of(record) -> dict:
+    """A record as a dict, as ``record.data()`` gives it: nodes, relationships and paths become
+    dicts of their properties. A row of plain values, lists or maps of them is taken as it is:
+    ``data()`` checks every value against the driver's graph types, which was a third of the
+    CPU of a vocabulary pass reading 600,000 rows.
+
+    >>> from neo4j import Record
+    >>> row_of(Record({"id": "p1", "words": ["lora", "rank"], "year": None}))
+    {'id': 'p1', 'words': ['lora', 'rank'], 'year': None}
+    """
+    row = dict(record.items())
+    for value in row.values():
+        kind = type(value)
+        if kind in _PLAIN or (kind is list and all(type(v) in _PLAIN for v in value)) \
+                or (kind is dict and all(type(v) in _PLAIN for v in value.values())):
+            continue
+        return record.data()
+    return row
 
 
 class Store:
@@ -67,7 +88,7 @@ class Store:
     def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
         with self.driver.session(database=self.database, default_access_mode=mode) as session:
             for record in session.run(query, parameters):
-                yield record.data()
+                yield row_of(record)
 
     def run_batches(self, query: str, rows: Iterable[dict], batch_size: int = 1000) -> int:
         """Run ``query`` (which reads ``UNWIND $rows AS row``) over ``rows`` in batches."""
@@ -114,7 +135,7 @@ class _Transaction(Store):
 
     def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
         for record in self.tx.run(query, parameters):
-            yield record.data()
+            yield row_of(record)
 
     @contextmanager
     def transaction(self) -> Iterator[Store]:
