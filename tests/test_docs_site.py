@@ -146,6 +146,18 @@ def test_the_cli_reference_shows_every_command_with_its_help():
     assert "Usage: kg query run [OPTIONS] [NAME]" in reference
 
 
+def test_the_cli_page_lists_every_environment_variable_kg_reads():
+    """A variable named in the shipped code (``"KG_..."``, ``"NEO4J_..."``, ``"XDG_..."``) is a row of the
+    Environment table of docs/cli.md, and every row names one the code reads."""
+    named = re.compile(r"[\"']((?:KG|NEO4J|XDG)_[A-Z_]+)[\"']")
+    read = {name for package in ("kg", "loaders", "visuals", "queries") for path in (ROOT / package).rglob("*.py")
+            for name in named.findall(path.read_text(encoding="utf-8"))}
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = page.split("## Environment", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`((?:KG|NEO4J|XDG)_[A-Z_]+)`", table))
+    assert read and read == listed, (sorted(read - listed), sorted(listed - read))
+
+
 def test_the_packs_page_shows_every_query_with_its_parameters_and_example():
     from queries import list_queries
 
