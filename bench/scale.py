@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 KG = Path(sys.executable).with_name("kg")
 sys.path.insert(0, str(ROOT))
-from kg.store.arcadedb_process import DEFAULT_HEAP  # noqa: E402
+from kg.store.arcadedb_process import default_heap  # noqa: E402
 from visuals.views import VIEWS  # noqa: E402
 
 
@@ -180,7 +180,7 @@ def build(n: int, workdir: Path, processes: int, generator: Path) -> dict:
         "cpu_server": cpu_seconds(server) if server else memory.server_cpu,
         "peak_rss": memory.peak, "peak_pss": memory.peak_pss, "peak_server": memory.peak_server, "disk": du(db / "databases"),
         "vocabulary_s": float(vocabulary.group(1)) if vocabulary else None, "output": output.strip(),
-        "heap": os.environ.get("KG_HEAP", f"{DEFAULT_HEAP} (default)"),
+        "heap": os.environ.get("KG_HEAP") or f"{default_heap()} (default)",
     }
 
 

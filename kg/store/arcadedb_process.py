@@ -36,9 +36,10 @@ from pathlib import Path
 
 DATABASE = "kg"
 STATE_FILE = "server.json"
-# the store's Java heap unless KG_HEAP says otherwise: a build of 10,000 papers runs in it with the whole
-# build (kg, two spaCy workers, the store) under 3 GB (docs/benchmarks.md, "Build at scale"), where neither this heap nor 2g binds
-DEFAULT_HEAP = "1536m"
+# the store's Java heap unless KG_HEAP says otherwise: an eighth of the machine's memory within these bounds; a build
+# of 10,000 papers runs in 1536m with the whole build (kg, two workers, the store) at 2.3 GB PSS, and in 1g at
+# 2.2 GB, 13% slower (docs/benchmarks.md, "Build at scale")
+MIN_HEAP_MB, MAX_HEAP_MB = 512, 1536
 # ArcadeDB runs at most max(4, 2 x cores) Bolt requests at once; the others wait in a queue, by
 # default for 30 s, then fail ("The request failed", a transient error): a build's batch queued
 # behind slow reads (views, kg similar) lost its work. kg's own server lets a request wait longer.
@@ -46,6 +47,21 @@ DEFAULT_QUERY_WAIT_S = 600
 ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
 USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops
 POLL_S = 0.25
+
+
+def default_heap(memory_bytes: int | None = None) -> str:
+    """The server's Java heap unless ``KG_HEAP`` says: an eighth of the machine's memory
+    (``memory_bytes``, else what the system reports), at least ``MIN_HEAP_MB``, at most ``MAX_HEAP_MB``.
+
+    >>> default_heap(24 * 2**30), default_heap(8 * 2**30), default_heap(2 * 2**30)
+    ('1536m', '1024m', '512m')
+    """
+    if memory_bytes is None:
+        try:
+            memory_bytes = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (AttributeError, ValueError, OSError):  # a system that does not say
+            return f"{MAX_HEAP_MB}m"
+    return f"{max(MIN_HEAP_MB, min(MAX_HEAP_MB, memory_bytes // 8 // 2**20))}m"
 
 
 def free_port() -> int:
@@ -150,7 +166,7 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
     import arcadedb_embedded
 
     bolt_port = free_port()
-    heap = os.environ.get("KG_HEAP", DEFAULT_HEAP)
+    heap = os.environ.get("KG_HEAP") or default_heap()
     # -Xrs leaves SIGTERM/SIGINT to Python, so the server stops cleanly
     jvm_args = ["-Xrs", f"-Darcadedb.queryQueueTimeout={query_wait_ms(os.environ.get('KG_QUERY_WAIT'))}"]
     # Root's password comes from DIR/credentials at every start, never from an older users file
