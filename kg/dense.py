@@ -41,7 +41,7 @@ from typing import Iterable
 
 import numpy as np
 
-from kg.onnx_lean import model_for_cpu
+from kg.onnx_lean import cpu_session
 from kg.store.reads import dense as reads
 from kg.vector_cache import VectorCache, cache_folder, file_digest
 
@@ -86,15 +86,8 @@ class Model:
         """The ONNX Runtime session, made at the first encoding: a process that only stores
         vectors its extraction workers encoded never loads the transformer, and a forked worker
         makes its own."""
-        if self._session is None:
-            import onnxruntime
-
-            options = onnxruntime.SessionOptions()
-            # one thread: the build's other extraction workers and the store use the other cores
-            options.intra_op_num_threads = self._threads
-            options.inter_op_num_threads = 1
-            self._session = onnxruntime.InferenceSession(str(model_for_cpu(self._folder / "model.onnx")), options,
-                                                         providers=["CPUExecutionProvider"])
+        if self._session is None:  # one thread: the build's other extraction workers and the store use the other cores
+            self._session = cpu_session(self._folder / "model.onnx", self._threads)
         return self._session
 
     def cache(self) -> VectorCache | None:

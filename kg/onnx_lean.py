@@ -47,6 +47,17 @@ WEIGHT_ZERO_POINTS = {"MatMulInteger": 3, "QAttention": 7}
 INT8_DOT_PRODUCTS = ("avx512_vnni", "avx_vnni")  # /proc/cpuinfo's names of the instructions
 
 
+def cpu_session(path: Path, threads: int):
+    """An ONNX Runtime session on the CPU for the shipped 8-bit model ``path`` (:func:`model_for_cpu`),
+    ``threads`` threads within an operator and one across them."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    return onnxruntime.InferenceSession(str(model_for_cpu(path)), options, providers=["CPUExecutionProvider"])
+
+
 def int8_dot_products(cpuinfo: str | None = None) -> bool:
     """Whether this CPU adds int8 products in 32 bits (VNNI), by Linux's ``/proc/cpuinfo`` (``cpuinfo``:
     its text); False where that cannot be told.
@@ -55,19 +66,25 @@ def int8_dot_products(cpuinfo: str | None = None) -> bool:
     (True, False)
     """
     if cpuinfo is None:
-        if platform.machine().lower() not in ("x86_64", "amd64"):
-            return False
-        try:
-            cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return False
+        cpuinfo = _cpuinfo()
     flags = next((line.split(":", 1)[1].split() for line in cpuinfo.splitlines() if line.startswith("flags")), [])
     return any(flag in flags for flag in INT8_DOT_PRODUCTS)
 
 
+@lru_cache(maxsize=1)
+def _cpuinfo() -> str:
+    """This CPU's ``/proc/cpuinfo``, read once per process; empty off x86-64 Linux."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return ""
+    try:
+        return Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def model_for_cpu(path: Path) -> Path:
     """The file ONNX Runtime should load for the shipped 8-bit model ``path``: its signed copy
-    (:func:`signed_copy`) on a CPU with int8 dot products, else ``path``."""
+    (made once, ``_signed_copy``) on a CPU with int8 dot products, else ``path``."""
     if os.environ.get(SIGNED_ENV, "1") == "0" or not int8_dot_products():
         return path
     stat = path.stat()

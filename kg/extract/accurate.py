@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import minibatch
 
 from kg.errors import Missing
-from kg.onnx_lean import model_for_cpu
+from kg.onnx_lean import cpu_session
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "accurate"
 MODEL_FILE = "model.onnx"
@@ -105,14 +105,8 @@ class OnnxTagger:
 
     def __call__(self, ids: numpy.ndarray, mask: numpy.ndarray) -> numpy.ndarray:
         if self._session is None or self._pid != os.getpid():
-            import onnxruntime
-
             self._drop_session()
-            options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = self.threads
-            options.inter_op_num_threads = 1
-            self._session = onnxruntime.InferenceSession(str(model_for_cpu(self.path)), options,
-                                                         providers=["CPUExecutionProvider"])
+            self._session = cpu_session(self.path, self.threads)
             self._pid = os.getpid()
         return self._session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
 
