@@ -11,6 +11,8 @@ sentences, ~11 references each with preferential attachment, authors, venues, ye
   all its processes (kg, its spaCy workers, the store's JVM server) is sampled every 0.5 s (RSS,
   and PSS: pages the forked workers share with kg counted once, not in each);
   its wall time, CPU time (kg and workers; the server apart) and the store's size on disk;
+  each build with an empty vector cache of its own, as a first build (the larger corpora hold the
+  smaller ones' abstracts, whose vectors a shared cache would give);
 - with the store's server warm, every pack query with its example parameters (a paper, concept
   or reference of the example that this graph lacks is replaced by one it has), the similar
   papers of one paper, the graph's counts and every view, each the median of ``--runs`` runs
@@ -159,7 +161,10 @@ def build(n: int, workdir: Path, processes: int, generator: Path) -> dict:
     source = corpus(n, workdir, generator)
     db = workdir / f"db-{n}"
     shutil.rmtree(db, ignore_errors=True)
-    env = dict(os.environ, KG_SERVER_IDLE="3600")  # warm for the reads that follow
+    vectors = workdir / f"vectors-{n}"
+    shutil.rmtree(vectors, ignore_errors=True)
+    # the server stays warm for the reads that follow
+    env = dict(os.environ, KG_SERVER_IDLE="3600", KG_VECTOR_CACHE=str(vectors))
     load_before = load_average()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
@@ -169,6 +174,7 @@ def build(n: int, workdir: Path, processes: int, generator: Path) -> dict:
     output = proc.communicate()[0]
     wall = time.monotonic() - start
     memory.stop()
+    shutil.rmtree(vectors, ignore_errors=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode:
         sys.exit(f"kg build failed ({proc.returncode}):\n{output}")
