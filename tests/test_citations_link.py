@@ -133,3 +133,13 @@ def test_kg_build_reports_links_and_ambiguous_citations(store, store_dir, tmp_pa
     assert "Citations: 2 linked to loaded papers (0 from in-text author-year citations)" in result.output
     assert "Ambiguous in-text citations (kept as references): 1 author-year key" in result.output
     assert f"roccanova-2019: {ELECTRONICS}, {LUMINESCENCE}" in result.output
+
+
+def test_the_report_names_a_few_papers_of_a_key_that_names_hundreds():
+    from kg.store.load import CitationReport
+
+    report = CitationReport()
+    report.note_ambiguous("garcia-2012", [f"syn:{i}" for i in range(300)])
+    line = report.lines()[-1]
+    assert line.startswith("  garcia-2012: syn:0, syn:1, ") and line.endswith(" and 292 more")
+    assert len(line) < 120

@@ -52,6 +52,7 @@ from kg.store.vocabulary import CREATE_LINKS, LINK_FIELDS, BatchNames, Totals, v
 
 LOOKUP_BATCH = 1000
 AMBIGUOUS_EXAMPLES = 200  # kept in memory for the report; the count goes on
+AMBIGUOUS_IDS_SHOWN = 8    # a key's candidate papers the report names (a common key names hundreds)
 
 # --- papers -----------------------------------------------------------------------------------
 
@@ -276,8 +277,18 @@ class CitationReport:
         if self.ambiguous_keys:
             keys = len(self.ambiguous_keys)
             out.append(f"Ambiguous in-text citations (kept as references): {keys} author-year key{'s' * (keys != 1)}")
-            out += [f"  {key}: {', '.join(ids)}" for key, ids in list(self.ambiguous.items())[:20]]
+            out += [f"  {key}: {_some(ids)}" for key, ids in list(self.ambiguous.items())[:20]]
         return out
+
+
+def _some(ids: list[str]) -> str:
+    """The first ``AMBIGUOUS_IDS_SHOWN`` ids, and how many more.
+
+    >>> _some(["a", "b"]), _some([str(i) for i in range(10)])
+    ('a, b', '0, 1, 2, 3, 4, 5, 6, 7 and 2 more')
+    """
+    shown = ", ".join(ids[:AMBIGUOUS_IDS_SHOWN])
+    return shown + (f" and {len(ids) - AMBIGUOUS_IDS_SHOWN} more" if len(ids) > AMBIGUOUS_IDS_SHOWN else "")
 
 
 # --- the batch --------------------------------------------------------------------------------
