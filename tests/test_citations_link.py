@@ -6,6 +6,7 @@ import json
 from conftest import FIXTURES
 
 from kg.build import build
+from kg.store.load import CitationReport
 from kg.store.reads.graph import stats
 
 OPENALEX = FIXTURES / "openalex_works.jsonl"
@@ -136,8 +137,6 @@ def test_kg_build_reports_links_and_ambiguous_citations(store, store_dir, tmp_pa
 
 
 def test_the_report_names_a_few_papers_of_a_key_that_names_hundreds():
-    from kg.store.load import CitationReport
-
     report = CitationReport()
     report.note_ambiguous("garcia-2012", [f"syn:{i}" for i in range(300)])
     line = report.lines()[-1]
