@@ -231,8 +231,8 @@ def start_server(data_dir: Path, idle: float | None = None, http: bool = False) 
 
     It stops after ``idle`` seconds without a command (default ``idle_seconds()``).
     """
-    heap = os.environ.get("KG_HEAP")
-    if heap is not None and not HEAP_SIZE.match(heap):  # the JVM would only say it cannot start
+    heap = os.environ.get("KG_HEAP")  # empty is unset, as the server reads it (default_heap)
+    if heap and not HEAP_SIZE.match(heap):  # the JVM would only say it cannot start
         raise StoreError(f"KG_HEAP={heap!r} is not a Java heap size: give a whole number with k, m or g (1536m, 2g)")
     data_dir = Path(data_dir).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
