@@ -1,6 +1,7 @@
 """The embedded store's warm server: shared between commands, stopped when idle, safe when started at
 once, stale state replaced, never stopped under a command, Bolt only, no password in its environment."""
 
+import getpass
 import json
 import os
 import re
@@ -18,7 +19,7 @@ import kg
 from kg.cli import main
 from kg.errors import StoreError
 from kg.store import open_store
-from kg.store.arcadedb_process import DATABASE, free_port, jvm_cache_args
+from kg.store.arcadedb_process import DATABASE, GC_TIME_RATIO, default_heap, free_port, jvm_cache_args
 from kg.store.embedded import password_for, running_server, start_server, stop_server
 from tests.conftest import EXAMPLES
 
@@ -173,13 +174,23 @@ def listening_ports(pid: int) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
-def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(small_db):
+def jvm_arguments(pid: int) -> list[str]:
+    """The arguments the JVM in process ``pid`` was started with, from its performance data file
+    (/tmp/hsperfdata_USER/PID, which the JVM keeps while it runs: the server is one Python process)."""
+    data = (Path("/tmp") / f"hsperfdata_{getpass.getuser()}" / str(pid)).read_bytes()
+    return re.search(rb"-Xrs [^\0]*", data).group().decode().split()
+
+
+def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(small_db, monkeypatch):
+    monkeypatch.delenv("KG_HEAP", raising=False)
     server = start_server(small_db)
     try:
         password = (small_db / "credentials").read_text().strip()
         assert password.encode() not in Path(f"/proc/{server.pid}/environ").read_bytes()
         assert password.encode() not in Path(f"/proc/{server.pid}/cmdline").read_bytes()
         assert listening_ports(server.pid) == {server.bolt_port}
+        # the heap from the machine's memory, and G1 told to keep it small (kg.store.arcadedb_process)
+        assert {f"-Xmx{default_heap()}", f"-XX:GCTimeRatio={GC_TIME_RATIO}"} <= set(jvm_arguments(server.pid))
         log = (small_db / "log" / "arcadedb.log.0").read_text(errors="replace")
         assert "Studio web tool: disabled" in log
     finally:
