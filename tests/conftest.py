@@ -1,6 +1,6 @@
 """Shared fixtures: one real embedded ArcadeDB server and one spaCy pipeline per test process.
 
-The suite runs in two processes (pytest-xdist, ``-n`` in pyproject.toml): each has its own
+The suite runs in three processes (pytest-xdist, ``-n`` in pyproject.toml): each has its own
 session store, and what costs most to make and is only read (the demo graph) is made once for
 the run by :func:`made_once`, whichever process asks first, and shared.
 
@@ -31,10 +31,10 @@ def pytest_addoption(parser):
     parser.addoption("--reverse", action="store_true", help="run the tests in reverse order")
 
 
-# The modules that take longest, run first: the two test processes take whole modules in the
-# order collected (``--dist loadscope``), so one of these started last would leave the other
-# process idle while it runs alone; those that mostly wait (servers starting and stopping, queued
-# requests) early too, while the other process has work for both cores.
+# The modules that take longest, run first: the test processes take whole modules in the
+# order collected (``--dist loadscope``), so one of these started last would leave the others
+# idle while it runs alone; those that mostly wait (servers starting and stopping, queued
+# requests) early too, while the other processes have work for both cores.
 # The wheel's module comes early: the modules that read the demo graph wait for it (``demo``).
 LONGEST_FIRST = ("test_store_crash.py", "test_wheel.py", "test_cypher_check.py", "test_load.py", "test_store_server.py",
                  "test_rebuild.py", "test_browser.py", "test_cluster_csv.py", "test_load_concurrent.py",
