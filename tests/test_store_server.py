@@ -1,5 +1,6 @@
 """The embedded store's warm server: shared between commands, stopped when idle, safe when started at
-once, stale state replaced, never stopped under a command, Bolt only, no password in its environment."""
+once, stale state replaced, never stopped under a command, Bolt only, no password in its environment, its JVM
+with kg's heap and collector settings."""
 
 import getpass
 import json
@@ -173,7 +174,6 @@ def listening_ports(pid: int) -> set[int]:
     return ports
 
 
-@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
 def jvm_arguments(pid: int) -> list[str]:
     """The arguments the JVM in process ``pid`` was started with, from its performance data file
     (/tmp/hsperfdata_USER/PID, which the JVM keeps while it runs: the server is one Python process)."""
@@ -181,6 +181,7 @@ def jvm_arguments(pid: int) -> list[str]:
     return re.search(rb"-Xrs [^\0]*", data).group().decode().split()
 
 
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
 def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(small_db, monkeypatch):
     monkeypatch.delenv("KG_HEAP", raising=False)
     server = start_server(small_db)
@@ -189,7 +190,7 @@ def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(s
         assert password.encode() not in Path(f"/proc/{server.pid}/environ").read_bytes()
         assert password.encode() not in Path(f"/proc/{server.pid}/cmdline").read_bytes()
         assert listening_ports(server.pid) == {server.bolt_port}
-        # the heap from the machine's memory, and G1 told to keep it small (kg.store.arcadedb_process)
+        # the heap from the machine's memory, the collector told to keep it small (kg.store.arcadedb_process)
         assert {f"-Xmx{default_heap()}", f"-XX:GCTimeRatio={GC_TIME_RATIO}"} <= set(jvm_arguments(server.pid))
         log = (small_db / "log" / "arcadedb.log.0").read_text(errors="replace")
         assert "Studio web tool: disabled" in log
