@@ -8,7 +8,7 @@ suite leaves no JVM behind. A doctest's ``tempfile.mkdtemp()`` is made under tha
 The servers' JVMs compile with the quick compiler only (C1, ``-XX:TieredStopAtLevel=1``) and collect
 with the serial collector: a test's server lives seconds to minutes and serves small graphs, where
 the optimising compiler's work (C2) never pays back (with it, the suite's servers take about twice
-the CPU) and G1's threads cost more than they save (the servers of three store-heavy modules: 42 -> 39 CPU s).
+the CPU) and G1's threads cost more than they save.
 The same Java runs the same queries either way.
 """
 

@@ -36,10 +36,9 @@ from pathlib import Path
 
 DATABASE = "kg"
 STATE_FILE = "server.json"
-# the store's Java heap unless KG_HEAP says otherwise: an eighth of the machine's memory within these bounds. With G1
-# allowed 20% of the time for collecting (GC_TIME_RATIO; its default 8%), the heap grows only as far as it must: a
-# build of 20,000 papers peaks at 2.2 GB PSS across its processes (the store 1.25 GB) in 1g, against 2.6 GB (1.6) in
-# 1536m with the JVM's defaults, 8% slower (docs/benchmarks.md, "Build at scale"); a larger KG_HEAP buys that back
+# the store's Java heap unless KG_HEAP says otherwise: an eighth of the machine's memory within these bounds. G1 may
+# spend 20% of the time collecting (GC_TIME_RATIO; its default about 8%), so the heap grows only as far as it must:
+# a build peaks lower for a few percent of its time (docs/benchmarks.md, "Build at scale"); a larger KG_HEAP buys it back
 MIN_HEAP_MB, MAX_HEAP_MB = 512, 1024
 GC_TIME_RATIO = 4
 # ArcadeDB runs at most max(4, 2 x cores) Bolt requests at once; the others wait in a queue, by
