@@ -20,7 +20,6 @@ import pytest
 from helpers.wheel import installed_wheel, run, user_env
 
 from kg.store import open_store
-from kg.store.embedded import stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "neurips2026"
@@ -73,17 +72,6 @@ def store(session_store):
     """The session's store, emptied before each test."""
     session_store.run("MATCH (n) DETACH DELETE n", write=True)
     return session_store
-
-
-@pytest.fixture
-def own_store(tmp_path_factory):
-    """An empty store of the test's own, its server stopped after the test: for a test that makes a
-    graph of thousands of nodes, which would cost the next test of the session's store more to empty
-    (DETACH DELETE: some ms a node) than this server costs to start."""
-    db = tmp_path_factory.mktemp("own-store") / "db"
-    with open_store(db_dir=db, create=True) as store:
-        yield store
-    stop_server(db)
 
 
 def fingerprint(store) -> tuple:

@@ -14,8 +14,6 @@ from kg.build import build
 from kg.cli import main
 from kg.export import nodes, relationships
 from kg.records import contract_error, read_records, store_records
-from kg.store import open_store
-from kg.store.embedded import stop_server
 from loaders import LoadReport, NoPapers
 
 SOURCES = [str(path) for path in BUNDLED_SOURCES]
@@ -37,22 +35,20 @@ def graph(store) -> tuple[list[str], list[str]]:
 
 
 @pytest.fixture(scope="module")
-def graphs(records_file, tmp_path_factory):
+def graphs(records_file, session_store, tmp_path_factory):
     """The graph of `kg build`, of `kg load`, and of a second load (from .gz), each build or load
-    into a store of its own (starting a server costs less than emptying 4,000 nodes)."""
-    folder = tmp_path_factory.mktemp("graphs")
-    with open_store(folder / "built", create=True) as store:
-        built = build(SOURCES, store)
-        from_build = graph(store)
-    with open_store(folder / "loaded", create=True) as store:
-        loaded = store_records([str(records_file)], store)
-        from_load = graph(store)
-        zipped = folder / "records.jsonl.gz"
-        zipped.write_bytes(gzip.compress(records_file.read_bytes()))
-        store_records([str(zipped)], store)
-        again = graph(store)
-    for db in ("built", "loaded"):
-        stop_server(folder / db)
+    into the session's store emptied before it."""
+    store = session_store
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    built = build(SOURCES, store)
+    from_build = graph(store)
+    store.run("MATCH (n) DETACH DELETE n", write=True)
+    loaded = store_records([str(records_file)], store)
+    from_load = graph(store)
+    zipped = tmp_path_factory.mktemp("graphs") / "records.jsonl.gz"
+    zipped.write_bytes(gzip.compress(records_file.read_bytes()))
+    store_records([str(zipped)], store)
+    again = graph(store)
     return built, loaded, from_build, from_load, again
 
 
@@ -152,23 +148,23 @@ def test_files_without_records_say_why(tmp_path):
                                           f"{broken}: line 2: expected a JSON object (a kg extract record), got a list (0 items)"]
 
 
-def test_the_cli_loads_a_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path, own_store):
-    """Into an empty store whose warm server the command shares (one of the test's own: the graph has
-    thousands of nodes): the good records of both sources load, the bad ones are named."""
+def test_the_cli_loads_a_gz_file_and_stdin_and_reports_the_bad_lines(records_file, tmp_path, store, store_dir):
+    """Into an empty store whose warm server the command shares: the good records of both sources
+    load, the bad ones are named."""
     assert "Example" in CliRunner().invoke(main, ["load", "--help"]).output
     lines = records_file.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace('"title":', '"title": 7, "x":', 1)
     zipped = tmp_path / "part-1.jsonl.gz"
     zipped.write_bytes(gzip.compress(("\n".join(lines[:40]) + "\n").encode()))
     stdin = "\n".join(lines[40:]) + "\nnot json\n"
-    result = CliRunner().invoke(main, ["load", str(zipped), "-", "--db", str(own_store.data_dir)], input=stdin)
+    result = CliRunner().invoke(main, ["load", str(zipped), "-", "--db", str(store_dir)], input=stdin)
     assert result.exit_code == 0, result.output
     assert f"Loaded {PAPERS - 1} papers from 2 file(s) into embedded store" in result.output
     assert "Citations: " in result.output and "Vocabulary: " in result.output
     assert "Skipped 2 record(s):" in result.output
     assert f"{zipped}: line 3: title: expected text, got a number" in result.output
     assert f"<stdin>: line {len(lines) - 40 + 1}: invalid JSON" in result.output
-    assert own_store.run("MATCH (p:Paper) RETURN count(p) AS n") == [{"n": PAPERS - 1}]
+    assert store.run("MATCH (p:Paper) RETURN count(p) AS n") == [{"n": PAPERS - 1}]
 
 
 def test_the_cli_names_a_missing_file_before_starting_a_store(tmp_path):

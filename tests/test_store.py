@@ -117,6 +117,16 @@ def test_constraints_reject_duplicates(store):
         store.run("CREATE (:Paper {id: 'dup'})", write=True)
 
 
+def test_a_write_that_fails_on_a_row_stores_none_of_its_rows(store):
+    """A write statement is one transaction: ArcadeDB would commit an auto-commit statement's deletes
+    one row at a time and keep those before the failing row."""
+    store.run("CREATE (:Paper {id: 'a'}), (:Paper {id: 'b'}), (:Paper {id: 'c'})-[:CITES]->(:Paper {id: 'd'})",
+              write=True)
+    with pytest.raises(StoreError):  # c still has a relationship: DELETE without DETACH fails there
+        store.run("MATCH (p:Paper) WITH p ORDER BY p.id DELETE p", write=True)
+    assert store.run("MATCH (p:Paper) RETURN p.id AS id ORDER BY id") == [{"id": i} for i in "abcd"]
+
+
 def test_server_start_status_stop_and_reuse(tmp_path):
     runner = CliRunner()
     db = str(tmp_path / "served")

@@ -74,6 +74,7 @@ class Store:
         """Run one query and yield its rows one at a time (an export never holds them all).
 
         Unless ``write``, a query with a clause that writes is refused (``kg.cypher.write_clause``).
+        A write runs in a transaction of its own, its rows read whole before it commits.
         """
         clause = None if write else write_clause(query)
         if clause:
@@ -87,8 +88,17 @@ class Store:
 
     def _records(self, query: str, parameters: dict, mode: str) -> Iterator[dict]:
         with self.driver.session(database=self.database, default_access_mode=mode) as session:
-            for record in session.run(query, parameters):
-                yield row_of(record)
+            if mode == READ_ACCESS:
+                for record in session.run(query, parameters):
+                    yield row_of(record)
+                return
+            # A write runs in a transaction of its own, never as an auto-commit query: ArcadeDB commits an
+            # auto-commit query's writes row by row (a DETACH DELETE of 3,661 nodes: 3.5 s, in one transaction
+            # 0.2 s) and leaves the rows before a failure written; Neo4j commits either whole.
+            with session.begin_transaction() as tx:
+                rows = [row_of(record) for record in tx.run(query, parameters)]
+                tx.commit()
+            yield from rows
 
     def run_batches(self, query: str, rows: Iterable[dict], batch_size: int = 1000) -> int:
         """Run ``query`` (which reads ``UNWIND $rows AS row``) over ``rows`` in batches."""
