@@ -74,12 +74,17 @@ def store(session_store):
     return session_store
 
 
+FINGERPRINT = """MATCH (n) WITH count(n) AS nodes
+OPTIONAL MATCH ()-[r]->() WITH nodes, count(r) AS relationships
+OPTIONAL MATCH (p:Paper) WITH nodes, relationships, p.id AS id ORDER BY id
+RETURN nodes, relationships, collect(id) AS papers"""
+
+
 def fingerprint(store) -> tuple:
-    """What the store holds, in short: node and relationship counts and the papers' ids."""
-    nodes = store.run("MATCH (n) RETURN count(n) AS n")[0]["n"]
-    relationships = store.run("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"]
-    papers = store.run("MATCH (p:Paper) RETURN p.id AS id ORDER BY id")
-    return nodes, relationships, hash(tuple(row["id"] for row in papers))
+    """What the store holds, in short: node and relationship counts and the papers' ids (one query:
+    it runs before every test that reads a module's graph)."""
+    row = store.run(FINGERPRINT)[0]
+    return row["nodes"], row["relationships"], hash(tuple(row["papers"]))
 
 
 class ModuleGraphs:
@@ -149,8 +154,9 @@ def _make_demo(folder: Path) -> dict:
     work = folder / "elsewhere"  # no checkout around: nothing is found relative to the working folder
     work.mkdir()
     # No JVM class cache: its key names the venv, new every run, so each run would record one more
-    # (a second JVM start in the background, 39 MB left in ~/.cache/kg/jvm)
-    env = user_env() | {"KG_JVM_CACHE": "0"}
+    # (a second JVM start in the background, 39 MB left in ~/.cache/kg/jvm). The server stays up for the
+    # tests that read the demo graph later in the run (the session's end stops it), not started again.
+    env = user_env() | {"KG_JVM_CACHE": "0", "KG_SERVER_IDLE": "600"}
     where = run([python, "-c", "import kg, queries, visuals; print(kg.__file__, queries.__file__, visuals.__file__)"],
                 cwd=work, env=env).stdout.split()
     done = run([python.with_name("kg"), "demo", "--db", folder / "db", "-o", folder / "demo.html"], cwd=work,

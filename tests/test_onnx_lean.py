@@ -6,10 +6,8 @@ from __future__ import annotations
 import os
 
 import numpy
-import onnx
 import onnxruntime
 import pytest
-from onnx import TensorProto, helper, numpy_helper
 
 from kg import dense, onnx_lean
 from kg.extract import accurate
@@ -34,6 +32,9 @@ def test_the_encoders_signed_copy_gives_the_shipped_models_outputs_to_the_bit(tm
     shipped = dense.MODEL_DIR / "model.onnx"
     copy = onnx_lean.model_for_cpu(shipped)
     assert copy.parent == tmp_path / "kg" / "onnx"
+    import onnx  # here, not at collection: every test process collects this module, one runs it
+    from onnx import TensorProto
+
     model = onnx.load(str(copy))
     weights = [t for t in model.graph.initializer if t.data_type == TensorProto.INT8]
     assert len(weights) == 72 and not [n for n in model.graph.node if n.op_type == "IsNaN"]
@@ -58,6 +59,9 @@ def test_the_accurate_recognisers_signed_copy_scores_as_the_shipped_one(tmp_path
 
 def small_model(path, guard_read_elsewhere: bool = False):
     """y = softmax(a x w) with the export's NaN guard after it (read by a node, as in an encoder); w as unsigned bytes with per-column zero points."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
     rng = numpy.random.default_rng(7)
     weights = numpy_helper.from_array(rng.integers(0, 256, (4, 3), dtype=numpy.uint8), "w")
     zero = numpy_helper.from_array(numpy.array([120, 128, 131], dtype=numpy.uint8), "wz")
@@ -85,6 +89,9 @@ def test_the_copy_is_made_once_and_again_for_a_model_trained_again(tmp_path, mon
     shipped = small_model(tmp_path / "model.onnx")
     copy = onnx_lean.model_for_cpu(shipped)
     made = copy.stat().st_mtime_ns
+    import onnx
+    from onnx import TensorProto
+
     model = onnx.load(str(copy))
     assert [t.data_type for t in model.graph.initializer] == [TensorProto.INT8, TensorProto.INT8]  # the guard's 0 is gone
     assert [n.op_type for n in model.graph.node] == ["MatMulInteger", "Cast", "Softmax", "Identity"]
@@ -112,6 +119,8 @@ def test_the_shipped_file_runs_when_the_copy_is_off_unneeded_or_cannot_be_writte
 
 
 def test_a_guard_whose_test_is_read_elsewhere_stays(tmp_path):
+    import onnx
+
     model = onnx.load(str(small_model(tmp_path / "model.onnx", guard_read_elsewhere=True)))
     assert onnx_lean.without_nan_guards(model) == 0
     assert [n.op_type for n in model.graph.node] == ["MatMulInteger", "Cast", "Softmax", "IsNaN", "Where", "Identity"]
