@@ -6,6 +6,7 @@ fail with a message saying so; they never skip.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -113,10 +114,16 @@ def type_into(page, selector: str, text: str) -> None:
     page.call("Input.insertText", {"text": text})
 
 
+@functools.lru_cache(maxsize=4)
+def decoded(png: bytes, mode: str) -> Image.Image:
+    """A screenshot decoded once for the questions asked of it (a label box each)."""
+    return Image.open(io.BytesIO(png)).convert(mode)
+
+
 def colour_pixels(png: bytes, colour: str, top: int, tolerance: int = 8, box: tuple | None = None) -> int:
     """How many pixels below ``top`` (or inside ``box``) are within ``tolerance`` of ``colour`` (#rrggbb)."""
     want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image = decoded(png, "RGB")
     box = image.crop(box or (0, top, image.width, image.height))
     return sum(n for n, rgb in box.getcolors(box.width * box.height)
                if all(abs(a - b) <= tolerance for a, b in zip(rgb, want)))
@@ -171,7 +178,7 @@ def boxes_overlap(a: dict, b: dict) -> bool:
 
 
 def dark_pixels(png: bytes, box: dict, top: float) -> int:
-    image = Image.open(io.BytesIO(png)).convert("L")
+    image = decoded(png, "L")
     crop = image.crop((int(box["x"]), int(box["y"] + top), int(box["x"] + box["w"]), int(box["y"] + box["h"] + top)))
     return sum(crop.histogram()[:90])
 
