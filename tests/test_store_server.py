@@ -200,12 +200,21 @@ def test_the_server_listens_on_bolt_only_and_its_environment_holds_no_password(s
 
 def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    caches = tmp_path / "cache" / "kg" / "jvm"
+    caches.mkdir(parents=True)
+    for key, python in (("gone", str(tmp_path / "removed-venv")), ("kept", sys.prefix), ("older", None)):
+        (caches / f"arcadedb-{key}.aot").write_bytes(b"cache")
+        if python:
+            (caches / f"arcadedb-{key}.json").write_text(json.dumps({"python": python}))
     options = ["2g", "-Xrs"]
     assert jvm_cache_args(options) == []  # none yet: one is recorded in the background, this start goes without
-    recorders = list((tmp_path / "cache" / "kg" / "jvm").glob("arcadedb-*.aot.config"))
+    # making it removed the caches of environments that are gone, and the one that notes none
+    assert [name for name in ("gone", "kept", "older") if (caches / f"arcadedb-{name}.aot").exists()] == ["kept"]
+    assert not (caches / "arcadedb-gone.json").exists()
+    recorders = list(caches.glob("arcadedb-*.aot.config"))
     assert len(recorders) == 1
     assert jvm_cache_args(options) == []  # still recording: no second recorder
-    assert len(list((tmp_path / "cache" / "kg" / "jvm").glob("arcadedb-*.aot*"))) == 1
+    assert len(list(caches.glob("arcadedb-*.aot*"))) == 2  # the recording and the kept cache
     assert wait_until(lambda: jvm_cache_args(options) != [], timeout=300)
     [flag] = jvm_cache_args(options)
     assert flag.startswith("-XX:AOTCache=") and Path(flag.split("=", 1)[1]).stat().st_size > 1_000_000

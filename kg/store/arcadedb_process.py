@@ -93,7 +93,9 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
 
     Made once per wheel and JVM options, in the background, by a server started and stopped on a scratch
     folder (the JVM writes the cache as it exits), then used by every later start. ``KG_JVM_CACHE=0``
-    turns it off. A broken cache only costs the speed-up: the JVM starts without it.
+    turns it off. A broken cache only costs the speed-up: the JVM starts without it. Each cache notes
+    the Python environment it was made for; making one removes those of environments that are gone
+    (about 39 MB each).
     """
     if os.environ.get("KG_JVM_CACHE", "1") == "0":
         return []
@@ -115,12 +117,31 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
         return [f"-XX:AOTCache={final}"]
     if not making:
         folder.mkdir(parents=True, exist_ok=True)
+        forget_caches_of_removed_environments(folder)
+        (folder / f"arcadedb-{key}.json").write_text(json.dumps({"python": sys.prefix}))
         recorder = subprocess.Popen([sys.executable, __file__, "--make-jvm-cache", str(folder / f"arcadedb-{key}")],
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                     start_new_session=True)
         (folder / f"arcadedb-{key}.{recorder.pid}.aot.config").touch()  # so that no other start records one too
         threading.Thread(target=recorder.wait, daemon=True).start()  # reaped when it ends: a zombie looks alive
     return []
+
+
+def forget_caches_of_removed_environments(folder: Path) -> None:
+    """Delete the JVM class caches in ``folder`` (and their notes) made for a Python environment that no
+    longer exists, and those that note none (made by an older kg: their environment's next start makes
+    one again)."""
+    keys = {path.name.removeprefix("arcadedb-").rsplit(".", 1)[0]
+            for pattern in ("arcadedb-*.aot", "arcadedb-*.json") for path in folder.glob(pattern)}
+    for key in keys - {key for key in keys if "." in key}:  # arcadedb-KEY.PID.aot: being recorded
+        note = folder / f"arcadedb-{key}.json"
+        try:
+            python = json.loads(note.read_text())["python"]
+        except (OSError, ValueError, KeyError, TypeError):
+            python = None
+        if python is None or not Path(python).is_dir():
+            (folder / f"arcadedb-{key}.aot").unlink(missing_ok=True)
+            note.unlink(missing_ok=True)
 
 
 def make_jvm_cache(prefix: str, timeout: float = 600) -> None:
