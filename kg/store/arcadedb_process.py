@@ -133,7 +133,7 @@ def forget_caches_of_removed_environments(folder: Path) -> None:
     one again)."""
     keys = {path.name.removeprefix("arcadedb-").rsplit(".", 1)[0]
             for pattern in ("arcadedb-*.aot", "arcadedb-*.json") for path in folder.glob(pattern)}
-    for key in keys - {key for key in keys if "." in key}:  # arcadedb-KEY.PID.aot: being recorded
+    for key in sorted(key for key in keys if "." not in key):  # arcadedb-KEY.PID.aot: being recorded
         note = folder / f"arcadedb-{key}.json"
         try:
             python = json.loads(note.read_text())["python"]
