@@ -217,14 +217,12 @@ def analysis(captured, tmp_path_factory) -> list[dict]:
     shapes: dict[tuple, list[tuple]] = defaultdict(list)
     for query, params in sorted(captured):
         shapes[PLAIN_NAME.sub("L", query), params].append((query, params))
-    statements = [{"query": same[0][0], "params": list(same[0][1])} for same in shapes.values()]
+    groups = list(shapes.values())  # the statements that read alike, the first analysed
+    statements = [{"query": same[0][0], "params": list(same[0][1])} for same in groups]
     result = neo4j_analysis(statements)
-    checked = []
-    for r in result["results"]:
-        statement = statements[r["index"]]
-        same = shapes[PLAIN_NAME.sub("L", statement["query"]), tuple(statement["params"])]
-        checked.append(dict(statement, sent_by=sorted(set().union(*(captured[key] for key in same))),
-                            alike=len(same), version=r["version"], errors=r["errors"], warnings=r["warnings"]))
+    checked = [dict(statements[r["index"]], sent_by=sorted(set().union(*(captured[key] for key in groups[r["index"]]))),
+                    alike=len(groups[r["index"]]), version=r["version"], errors=r["errors"], warnings=r["warnings"])
+               for r in result["results"]]
     path = tmp_path_factory.mktemp("cypher-analysis") / "analysis.json"
     path.write_text(json.dumps({"package": result["package"], "statements": checked}, indent=1), encoding="utf-8")
     print(f"\n{len(captured)} distinct statements ({len(statements)} up to label names) checked by {result['package']}: {path}")

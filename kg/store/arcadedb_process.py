@@ -131,9 +131,8 @@ def forget_caches_of_removed_environments(folder: Path) -> None:
     """Delete the JVM class caches in ``folder`` (and their notes) made for a Python environment that no
     longer exists, and those that note none (made by an older kg: their environment's next start makes
     one again)."""
-    keys = {path.name.removeprefix("arcadedb-").rsplit(".", 1)[0]
-            for pattern in ("arcadedb-*.aot", "arcadedb-*.json") for path in folder.glob(pattern)}
-    for key in sorted(key for key in keys if "." not in key):  # arcadedb-KEY.PID.aot: being recorded
+    names = (path.name.removeprefix("arcadedb-").partition(".") for path in folder.glob("arcadedb-*"))
+    for key in sorted({key for key, _, kind in names if kind in ("aot", "json")}):  # not KEY.PID.aot: being recorded
         note = folder / f"arcadedb-{key}.json"
         try:
             python = json.loads(note.read_text())["python"]
