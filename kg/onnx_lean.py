@@ -10,9 +10,11 @@ same vectors to the bit (docs/benchmarks.md, "The 8-bit models on a CPU with int
 u8s8 kernels add pairs of products in 16 bits, which can overflow, so the model runs as shipped.
 
 :func:`model_for_cpu` gives the file to load: the shipped one, or its signed copy, made once in
-``~/.cache/kg/onnx`` (``$XDG_CACHE_HOME`` if set) and named by the shipped file's size and time,
-so a model trained again gets a new copy. ``KG_ONNX_SIGNED=0`` turns it off. A copy that cannot
-be made or written costs only the speed-up. The copy also leaves out the guard the export puts
+``~/.cache/kg/onnx`` (``$XDG_CACHE_HOME`` if set) and named by a hash of the shipped file's bytes:
+every checkout and environment that holds the same model shares one copy, and a model trained
+again gets a new one. Using a copy marks its time; making one removes the copies unused for
+``UNUSED_DAYS``. ``KG_ONNX_SIGNED=0`` turns it off. A copy that cannot be made or written costs
+only the speed-up. The copy also leaves out the guard the export puts
 after each attention softmax against a row whose every token is masked (``Where(IsNaN(x), 0, x)``):
 kg never masks a whole text, and the guard read every score again.
 
@@ -36,12 +38,16 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
+import time
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+from kg.vector_cache import file_digest
+
 SIGNED_ENV = "KG_ONNX_SIGNED"
 VERSION = 1  # of what a signed copy holds: changed, copies made before are not read
+UNUSED_DAYS = 30  # a copy no process loaded for this long is removed when another copy is made
 # the nodes that multiply 8-bit weights (input 1) less their zero point (the input numbered here)
 WEIGHT_ZERO_POINTS = {"MatMulInteger": 3, "QAttention": 7}
 INT8_DOT_PRODUCTS = ("avx512_vnni", "avx_vnni")  # /proc/cpuinfo's names of the instructions
@@ -89,12 +95,23 @@ def model_for_cpu(path: Path) -> Path:
         return path
     stat = path.stat()
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "onnx"
-    return _signed_copy(str(path.resolve()), stat.st_size, stat.st_mtime_ns, folder)
+    arguments = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, folder)
+    copy = _signed_copy(*arguments)
+    if copy.parent == folder:
+        try:
+            os.utime(copy)  # used now: kept by forget_unused_copies
+        except FileNotFoundError:  # removed meanwhile (unused by other processes for a month): made again
+            _signed_copy.cache_clear()
+            copy = _signed_copy(*arguments)
+        except OSError:
+            pass
+    return copy
 
 
 @lru_cache(maxsize=8)
 def _signed_copy(path: str, size: int, mtime_ns: int, folder: Path) -> Path:
-    key = hashlib.sha256(f"{path}|{size}|{mtime_ns}|{VERSION}".encode()).hexdigest()[:16]
+    # by the bytes, not the path or time: a new checkout, venv or installed wheel of the same model finds the copy
+    key = hashlib.sha256(f"{file_digest(Path(path))}|{VERSION}".encode()).hexdigest()[:16]
     copy = folder / f"{Path(path).stem}-{key}.onnx"
     if copy.exists():
         return copy
@@ -106,12 +123,39 @@ def _signed_copy(path: str, size: int, mtime_ns: int, folder: Path) -> Path:
             return Path(path)  # nothing to sign: the shipped file as it is
         without_nan_guards(model)
         folder.mkdir(parents=True, exist_ok=True)
+        forget_unused_copies(folder)
         scratch = copy.with_name(f"{copy.name}.{os.getpid()}")
         onnx.save(model, str(scratch))
         scratch.replace(copy)  # whole or not at all: another process may be making it too
         return copy
     except Exception:  # noqa: BLE001 (no onnx, a folder kg may not write, a full disk: the shipped model runs)
         return Path(path)
+
+
+def forget_unused_copies(folder: Path, days: float = UNUSED_DAYS) -> list[Path]:
+    """Delete the copies in ``folder`` (and the half-written ones a killed process left) that nobody used
+    for ``days``; returns them.
+
+    >>> import tempfile, time
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name, age_days in (("model-old.onnx", 40), ("model-new.onnx", 2), ("model-dead.onnx.123", 40)):
+    ...     (folder / name).touch()
+    ...     os.utime(folder / name, (time.time() - age_days * 86400,) * 2)
+    >>> sorted(path.name for path in forget_unused_copies(folder))
+    ['model-dead.onnx.123', 'model-old.onnx']
+    >>> [path.name for path in folder.iterdir()]
+    ['model-new.onnx']
+    """
+    cutoff = time.time() - days * 86400
+    gone = []
+    for path in folder.glob("*.onnx*"):
+        try:
+            if path.stat().st_mtime < cutoff:
+                path.unlink()
+                gone.append(path)
+        except OSError:  # removed by another process meanwhile
+            pass
+    return gone
 
 
 def signed_weights(model) -> int:

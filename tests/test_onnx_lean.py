@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import numpy
 import onnxruntime
@@ -57,12 +58,14 @@ def test_the_accurate_recognisers_signed_copy_scores_as_the_shipped_one(tmp_path
     assert numpy.array_equal(outputs(shipped, feeds)[0], outputs(copy, feeds)[0])
 
 
-def small_model(path, guard_read_elsewhere: bool = False):
-    """y = softmax(a x w) with the export's NaN guard after it (read by a node, as in an encoder); w as unsigned bytes with per-column zero points."""
+def small_model(path, guard_read_elsewhere: bool = False, seed: int = 7):
+    """y = softmax(a x w) with the export's NaN guard after it (read by a node, as in an encoder); w as unsigned bytes
+    with per-column zero points, drawn by ``seed``."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
-    rng = numpy.random.default_rng(7)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rng = numpy.random.default_rng(seed)
     weights = numpy_helper.from_array(rng.integers(0, 256, (4, 3), dtype=numpy.uint8), "w")
     zero = numpy_helper.from_array(numpy.array([120, 128, 131], dtype=numpy.uint8), "wz")
     nodes = [helper.make_node("MatMulInteger", ["a", "w", "az", "wz"], ["p"]),
@@ -97,11 +100,34 @@ def test_the_copy_is_made_once_and_again_for_a_model_trained_again(tmp_path, mon
     assert [n.op_type for n in model.graph.node] == ["MatMulInteger", "Cast", "Softmax", "Identity"]
     feeds = {"a": numpy.array([[0, 17, 200, 255]], dtype=numpy.uint8), "az": numpy.array(3, dtype=numpy.uint8)}
     assert numpy.array_equal(outputs(shipped, feeds)[0], outputs(copy, feeds)[0])
-    assert onnx_lean.model_for_cpu(shipped) == copy and copy.stat().st_mtime_ns == made
-    small_model(shipped)
-    os.utime(shipped, ns=(made + 10**9, made + 10**9))  # trained again: a new file
-    assert onnx_lean.model_for_cpu(shipped) != copy
+    inode = copy.stat().st_ino
+    os.utime(copy, ns=(made - 10**9, made - 10**9))
+    assert onnx_lean.model_for_cpu(shipped) == copy and copy.stat().st_ino == inode  # not made again
+    assert copy.stat().st_mtime_ns > made  # its time says it was used
+    # the same model in another checkout or environment (another path, another time) finds the same copy
+    elsewhere = tmp_path / "venv" / "model.onnx"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(shipped.read_bytes())
+    assert onnx_lean.model_for_cpu(elsewhere) == copy and copy.stat().st_ino == inode
+    small_model(shipped, seed=8)  # trained again: other weights
+    again = onnx_lean.model_for_cpu(shipped)
+    assert again != copy and again.parent == copy.parent
     assert len(list(copy.parent.glob("*.onnx"))) == 2 and not list(copy.parent.glob("*.onnx.*"))
+
+
+def test_making_a_copy_removes_those_unused_for_a_month(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(onnx_lean, "int8_dot_products", lambda: True)
+    first = onnx_lean.model_for_cpu(small_model(tmp_path / "a" / "model.onnx"))
+    second = onnx_lean.model_for_cpu(small_model(tmp_path / "b" / "model.onnx", seed=8))
+    month_ago = time.time() - (onnx_lean.UNUSED_DAYS + 1) * 86400
+    for path in (first, second):
+        os.utime(path, (month_ago, month_ago))
+    assert onnx_lean.model_for_cpu(tmp_path / "a" / "model.onnx") == first  # used again
+    third = onnx_lean.model_for_cpu(small_model(tmp_path / "c" / "model.onnx", seed=9))
+    assert sorted(p.name for p in first.parent.iterdir()) == sorted([first.name, third.name])  # the unused one is gone
+    # a process that found a copy before another removed it makes it again
+    assert onnx_lean.model_for_cpu(tmp_path / "b" / "model.onnx") == second and second.exists()
 
 
 def test_the_shipped_file_runs_when_the_copy_is_off_unneeded_or_cannot_be_written(tmp_path, monkeypatch):

@@ -20,7 +20,7 @@ import kg
 from kg.cli import main
 from kg.errors import StoreError
 from kg.store import open_store
-from kg.store.arcadedb_process import DATABASE, GC_TIME_RATIO, default_heap, free_port, jvm_cache_args
+from kg.store.arcadedb_process import CACHE_FORMAT, DATABASE, GC_TIME_RATIO, default_heap, free_port, jvm_cache_args
 from kg.store.embedded import password_for, running_server, start_server, stop_server
 from tests.conftest import EXAMPLES
 
@@ -202,15 +202,18 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     caches = tmp_path / "cache" / "kg" / "jvm"
     caches.mkdir(parents=True)
-    for key, python in (("gone", str(tmp_path / "removed-venv")), ("kept", sys.prefix), ("older", None)):
+    notes = {"gone": {"python": str(tmp_path / "removed-venv"), "format": CACHE_FORMAT},
+             "kept": {"python": sys.prefix, "format": CACHE_FORMAT},
+             "keyed-otherwise": {"python": sys.prefix}, "older": None}
+    for key, note in notes.items():
         (caches / f"arcadedb-{key}.aot").write_bytes(b"cache")
-        if python:
-            (caches / f"arcadedb-{key}.json").write_text(json.dumps({"python": python}))
-    options = ["2g", "-Xrs"]
+        if note:
+            (caches / f"arcadedb-{key}.json").write_text(json.dumps(note))
+    options = ["2g", "-Xrs", "-Darcadedb.queryQueueTimeout=600000"]
     assert jvm_cache_args(options) == []  # none yet: one is recorded in the background, this start goes without
-    # making it removed the caches of environments that are gone, and the one that notes none
-    assert [name for name in ("gone", "kept", "older") if (caches / f"arcadedb-{name}.aot").exists()] == ["kept"]
-    assert not (caches / "arcadedb-gone.json").exists()
+    # making it removed the caches of environments that are gone, and those an older kg made
+    assert [name for name in notes if (caches / f"arcadedb-{name}.aot").exists()] == ["kept"]
+    assert not (caches / "arcadedb-gone.json").exists() and not (caches / "arcadedb-keyed-otherwise.json").exists()
     recorders = list(caches.glob("arcadedb-*.aot.config"))
     assert len(recorders) == 1
     assert jvm_cache_args(options) == []  # still recording: no second recorder
@@ -218,6 +221,7 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
     assert wait_until(lambda: jvm_cache_args(options) != [], timeout=300)
     [flag] = jvm_cache_args(options)
     assert flag.startswith("-XX:AOTCache=") and Path(flag.split("=", 1)[1]).stat().st_size > 1_000_000
+    assert jvm_cache_args(["2g", "-Xrs", "-Darcadedb.queryQueueTimeout=1000"]) == [flag]  # another KG_QUERY_WAIT: the same
 
 
 # The Neo4j path (--uri): each failure is one line naming the URI (never the password) and exit code 1,

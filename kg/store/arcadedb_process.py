@@ -48,6 +48,7 @@ DEFAULT_QUERY_WAIT_S = 600
 ALIVE_LOCK = "server.alive"  # held exclusively by the server for its whole life
 USERS_LOCK = "server.users"  # shared by the commands using the server; exclusive while it stops
 POLL_S = 0.25
+CACHE_FORMAT = 2  # how a JVM class cache is keyed (2: without system properties); caches keyed otherwise are removed
 
 
 def default_heap(memory_bytes: int | None = None) -> str:
@@ -91,11 +92,11 @@ def _pid_alive(pid: int) -> bool:
 def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     """Java's ahead-of-time cache of the classes the server loads (JDK 25), which about halves its start.
 
-    Made once per wheel and JVM options, in the background, by a server started and stopped on a scratch
-    folder (the JVM writes the cache as it exits), then used by every later start. ``KG_JVM_CACHE=0``
-    turns it off. A broken cache only costs the speed-up: the JVM starts without it. Each cache notes
-    the Python environment it was made for; making one removes those of environments that are gone
-    (about 39 MB each).
+    Made once per wheel and JVM options (system properties aside: they change no class the server loads),
+    in the background, by a server started and stopped on a scratch folder (the JVM writes the cache as
+    it exits), then used by every later start. ``KG_JVM_CACHE=0`` turns it off. A broken cache only
+    costs the speed-up: the JVM starts without it. Each cache notes the Python environment it was made
+    for; making one removes those of environments that are gone (about 39 MB each).
     """
     if os.environ.get("KG_JVM_CACHE", "1") == "0":
         return []
@@ -103,7 +104,8 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     wheel = importlib.util.find_spec("arcadedb_embedded").submodule_search_locations[0]
     jars = sorted(glob.glob(os.path.join(wheel, "jars", "*.jar")))
     version = importlib.metadata.version("arcadedb-embedded")
-    key = hashlib.sha256(json.dumps([version, sys.prefix, jars, jvm_args]).encode()).hexdigest()[:16]
+    options = [arg for arg in jvm_args if not arg.startswith("-D")]
+    key = hashlib.sha256(json.dumps([version, sys.prefix, jars, options]).encode()).hexdigest()[:16]
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "jvm"
     final = folder / f"arcadedb-{key}.aot"
     making = False
@@ -118,7 +120,7 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     if not making:
         folder.mkdir(parents=True, exist_ok=True)
         forget_caches_of_removed_environments(folder)
-        (folder / f"arcadedb-{key}.json").write_text(json.dumps({"python": sys.prefix}))
+        (folder / f"arcadedb-{key}.json").write_text(json.dumps({"python": sys.prefix, "format": CACHE_FORMAT}))
         recorder = subprocess.Popen([sys.executable, __file__, "--make-jvm-cache", str(folder / f"arcadedb-{key}")],
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                     start_new_session=True)
@@ -129,14 +131,15 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
 
 def forget_caches_of_removed_environments(folder: Path) -> None:
     """Delete the JVM class caches in ``folder`` (and their notes) made for a Python environment that no
-    longer exists, and those that note none (made by an older kg: their environment's next start makes
-    one again)."""
+    longer exists, and those an older kg made (no note, or keyed otherwise: their environment's next start
+    makes one again)."""
     names = (path.name.removeprefix("arcadedb-").partition(".") for path in folder.glob("arcadedb-*"))
     for key in sorted({key for key, _, kind in names if kind in ("aot", "json")}):  # not KEY.PID.aot: being recorded
         note = folder / f"arcadedb-{key}.json"
         try:
-            python = json.loads(note.read_text())["python"]
-        except (OSError, ValueError, KeyError, TypeError):
+            noted = json.loads(note.read_text())
+            python = noted["python"] if noted.get("format") == CACHE_FORMAT else None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             python = None
         if python is None or not Path(python).is_dir():
             (folder / f"arcadedb-{key}.aot").unlink(missing_ok=True)
