@@ -19,8 +19,16 @@ from click.testing import CliRunner
 import kg
 from kg.cli import main
 from kg.errors import StoreError
-from kg.store import open_store
-from kg.store.arcadedb_process import CACHE_FORMAT, DATABASE, GC_TIME_RATIO, default_heap, free_port, jvm_cache_args
+from kg.store import arcadedb_process, open_store
+from kg.store.arcadedb_process import (
+    CACHE_FORMAT,
+    DATABASE,
+    GC_TIME_RATIO,
+    default_heap,
+    free_port,
+    jvm_cache_args,
+    server_jvm_options,
+)
 from kg.store.embedded import password_for, running_server, start_server, stop_server
 from tests.conftest import EXAMPLES
 
@@ -209,7 +217,7 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
         (caches / f"arcadedb-{key}.aot").write_bytes(b"cache")
         if note:
             (caches / f"arcadedb-{key}.json").write_text(json.dumps(note))
-    options = ["2g", "-Xrs", "-Darcadedb.queryQueueTimeout=600000"]
+    options = server_jvm_options()
     assert jvm_cache_args(options) == []  # none yet: one is recorded in the background, this start goes without
     # making it removed the caches of environments that are gone, and those an older kg made
     assert [name for name in notes if (caches / f"arcadedb-{name}.aot").exists()] == ["kept"]
@@ -218,10 +226,15 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
     assert len(recorders) == 1
     assert jvm_cache_args(options) == []  # still recording: no second recorder
     assert len(list(caches.glob("arcadedb-*.aot*"))) == 2  # the recording and the kept cache
-    assert wait_until(lambda: jvm_cache_args(options) != [], timeout=300)
-    [flag] = jvm_cache_args(options)
+    [flag] = jvm_cache_args(options, wait=300)  # as `make install` waits for it
     assert flag.startswith("-XX:AOTCache=") and Path(flag.split("=", 1)[1]).stat().st_size > 1_000_000
-    assert jvm_cache_args(["2g", "-Xrs", "-Darcadedb.queryQueueTimeout=1000"]) == [flag]  # another KG_QUERY_WAIT: the same
+    assert jvm_cache_args(options) == [flag]
+    monkeypatch.setenv("KG_QUERY_WAIT", "1")
+    assert jvm_cache_args(server_jvm_options()) == [flag]  # another KG_QUERY_WAIT: the same cache
+    # `make install`'s command finds it made
+    made = subprocess.run([sys.executable, arcadedb_process.__file__, "--jvm-cache"], capture_output=True, text=True,
+                          timeout=60)
+    assert made.returncode == 0 and made.stdout == f"JVM class cache: {flag.split('=', 1)[1]}\n", made
 
 
 # The Neo4j path (--uri): each failure is one line naming the URI (never the password) and exit code 1,

@@ -89,12 +89,13 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def jvm_cache_args(jvm_args: list[str]) -> list[str]:
+def jvm_cache_args(jvm_args: list[str], wait: float = 0) -> list[str]:
     """Java's ahead-of-time cache of the classes the server loads (JDK 25), which about halves its start.
 
     Made once per wheel and JVM options (system properties aside: they change no class the server loads),
     in the background, by a server started and stopped on a scratch folder (the JVM writes the cache as
-    it exits), then used by every later start. ``KG_JVM_CACHE=0`` turns it off. A broken cache only
+    it exits), then used by every later start; ``wait``: seconds to wait for it instead (``make install``
+    records it so, before any server starts). ``KG_JVM_CACHE=0`` turns it off. A broken cache only
     costs the speed-up: the JVM starts without it. Each cache notes the Python environment it was made
     for; making one removes those of environments that are gone (about 39 MB each).
     """
@@ -108,13 +109,7 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
     key = hashlib.sha256(json.dumps([version, sys.prefix, jars, options]).encode()).hexdigest()[:16]
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg" / "jvm"
     final = folder / f"arcadedb-{key}.aot"
-    making = False
-    for path in folder.glob(f"arcadedb-{key}.*.aot*"):  # arcadedb-KEY.PID.aot (.aot.config while recording)
-        pid = path.name.split(".")[1]
-        if pid.isdigit() and _pid_alive(int(pid)):
-            making = True
-        else:  # a recorder names its cache final itself, once complete: this one was killed
-            path.unlink(missing_ok=True)
+    making = _recording(folder, key)
     if final.exists():
         return [f"-XX:AOTCache={final}"]
     if not making:
@@ -126,7 +121,22 @@ def jvm_cache_args(jvm_args: list[str]) -> list[str]:
                                     start_new_session=True)
         (folder / f"arcadedb-{key}.{recorder.pid}.aot.config").touch()  # so that no other start records one too
         threading.Thread(target=recorder.wait, daemon=True).start()  # reaped when it ends: a zombie looks alive
-    return []
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and not final.exists() and _recording(folder, key):
+        time.sleep(0.2)
+    return [f"-XX:AOTCache={final}"] if wait > 0 and final.exists() else []
+
+
+def _recording(folder: Path, key: str) -> bool:
+    """Whether a live process records the cache ``key``; the files of those that were killed are removed."""
+    making = False
+    for path in folder.glob(f"arcadedb-{key}.*.aot*"):  # arcadedb-KEY.PID.aot (.aot.config while recording)
+        pid = path.name.split(".")[1]
+        if pid.isdigit() and _pid_alive(int(pid)):
+            making = True
+        else:  # a recorder names its cache final itself, once complete: this one was killed
+            path.unlink(missing_ok=True)
+    return making
 
 
 def forget_caches_of_removed_environments(folder: Path) -> None:
@@ -186,14 +196,19 @@ def _lock_alive(data_dir: Path) -> int:
             time.sleep(0.05)
 
 
+def server_jvm_options() -> list[str]:
+    """The Java heap (``KG_HEAP``, else :func:`default_heap`) and the JVM options of this environment's servers."""
+    heap = os.environ.get("KG_HEAP") or default_heap()
+    # -Xrs leaves SIGTERM/SIGINT to Python, so the server stops cleanly
+    return [heap, "-Xrs", f"-XX:GCTimeRatio={GC_TIME_RATIO}",
+            f"-Darcadedb.queryQueueTimeout={query_wait_ms(os.environ.get('KG_QUERY_WAIT'))}"]
+
+
 def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[str] | None = None):
     import arcadedb_embedded
 
     bolt_port = free_port()
-    heap = os.environ.get("KG_HEAP") or default_heap()
-    # -Xrs leaves SIGTERM/SIGINT to Python, so the server stops cleanly
-    jvm_args = ["-Xrs", f"-XX:GCTimeRatio={GC_TIME_RATIO}",
-                f"-Darcadedb.queryQueueTimeout={query_wait_ms(os.environ.get('KG_QUERY_WAIT'))}"]
+    heap, *jvm_args = server_jvm_options()
     # Root's password comes from DIR/credentials at every start, never from an older users file
     # (a folder deleted and made again while its old server stopped could keep the old one).
     (data_dir / "config" / "server-users.jsonl").unlink(missing_ok=True)
@@ -329,11 +344,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("data_dir", type=Path, nargs="?")
     parser.add_argument("--make-jvm-cache", metavar="PREFIX", help="record the JVM's class cache to PREFIX.PID.aot")
+    parser.add_argument("--jvm-cache", action="store_true",
+                        help="record the JVM class cache of this environment's servers now, unless made (make install)")
     parser.add_argument("--idle", type=float, default=300, help="seconds without a command before it stops")
     parser.add_argument("--http", action="store_true", help="keep ArcadeDB's HTTP API (it asks for a login)")
     args = parser.parse_args()
     if args.make_jvm_cache:
         return make_jvm_cache(args.make_jvm_cache)
+    if args.jvm_cache:  # never an error: without the cache, servers only start slower
+        made = jvm_cache_args(server_jvm_options(), wait=600)
+        print(f"JVM class cache: {made[0].split('=', 1)[1] if made else 'none (KG_JVM_CACHE=0, or it could not be made)'}")
+        return None
     password = sys.stdin.readline().strip()
     if not password:
         sys.exit("no password on standard input")
