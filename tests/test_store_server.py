@@ -237,6 +237,15 @@ def test_the_jvm_class_cache_is_made_once_in_the_background_then_used(tmp_path, 
     assert made.returncode == 0 and made.stdout == f"JVM class cache: {flag.split('=', 1)[1]}\n", made
 
 
+def test_a_cache_folder_kg_cannot_write_costs_only_the_cache(tmp_path, monkeypatch):
+    (tmp_path / "cache").write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert jvm_cache_args(server_jvm_options(), wait=60) == []
+    made = subprocess.run([sys.executable, arcadedb_process.__file__, "--jvm-cache"], capture_output=True, text=True,
+                          timeout=60)
+    assert made.returncode == 0 and made.stdout.startswith("JVM class cache: none") and not made.stderr, made
+
+
 # The Neo4j path (--uri): each failure is one line naming the URI (never the password) and exit code 1,
 # tried against a real Bolt server with authentication: the session's embedded server, reached by its URI
 # with its root password as a Neo4j server is (NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE).

@@ -113,9 +113,12 @@ def jvm_cache_args(jvm_args: list[str], wait: float = 0) -> list[str]:
     if final.exists():
         return [f"-XX:AOTCache={final}"]
     if not making:
-        folder.mkdir(parents=True, exist_ok=True)
-        forget_caches_of_removed_environments(folder)
-        (folder / f"arcadedb-{key}.json").write_text(json.dumps({"python": sys.prefix, "format": CACHE_FORMAT}))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            forget_caches_of_removed_environments(folder)
+            (folder / f"arcadedb-{key}.json").write_text(json.dumps({"python": sys.prefix, "format": CACHE_FORMAT}))
+        except OSError:  # a cache folder kg may not write: servers start without the cache
+            return []
         recorder = subprocess.Popen([sys.executable, __file__, "--make-jvm-cache", str(folder / f"arcadedb-{key}")],
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                     start_new_session=True)
