@@ -8,11 +8,11 @@ BIN := $(VENV)/bin
 
 .PHONY: install install-accurate demo test docs train train-accurate clean
 
+# The venv, then the embedded server's JVM class cache (docs/stores.md): recorded now, not beside the first servers.
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet --config-settings editable_mode=compat -e ".[test]"
-	# the embedded server's JVM class cache, recorded now rather than beside the first servers (docs/stores.md)
 	$(BIN)/python kg/store/arcadedb_process.py --jvm-cache
 	touch $@
 
