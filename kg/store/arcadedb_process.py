@@ -211,7 +211,8 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
     import arcadedb_embedded
 
     bolt_port = free_port()
-    heap, *jvm_args = server_jvm_options()
+    options = server_jvm_options()
+    heap, *jvm_args = options
     # Root's password comes from DIR/credentials at every start, never from an older users file
     # (a folder deleted and made again while its old server stopped could keep the old one).
     (data_dir / "config" / "server-users.jsonl").unlink(missing_ok=True)
@@ -226,7 +227,7 @@ def _start_arcadedb(data_dir: Path, password: str, http: bool, cache_args: list[
             "bolt_port": bolt_port,
             "server_defaultDatabases": f"{DATABASE}[root]",
         },
-        jvm_kwargs={"heap_size": heap, "jvm_args": jvm_args + (jvm_cache_args([heap, *jvm_args]) if cache_args is None
+        jvm_kwargs={"heap_size": heap, "jvm_args": jvm_args + (jvm_cache_args(options) if cache_args is None
                                                                else cache_args)},
     )
     server.start()
